@@ -1,0 +1,62 @@
+"""The command-line entry point.
+
+``main()`` is the one place where holonmem errors become an ``Error: ...``
+line on stderr and an exit code. ``--version`` answers without importing
+typer; everything else builds the typer app from the command modules.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+# Command modules, in the order their commands appear in --help.
+COMMAND_MODULES = (
+    "cmd_core",
+    "cmd_consolidate",
+    "cmd_dream",
+    "cmd_search",
+    "cmd_context",
+    "cmd_work",
+    "cmd_hook",
+    "cmd_review",
+)
+
+
+def get_app():
+    import importlib
+
+    from .app import app
+
+    for name in COMMAND_MODULES:
+        importlib.import_module(f"{__name__}.{name}")
+    return app
+
+
+def main(argv: list[str] | None = None) -> None:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv in (["--version"], ["-V"]):
+        from .. import __version__
+
+        sys.stdout.write(f"holonmem {__version__}\n")
+        sys.exit(0)
+    from .app import report_error
+
+    try:
+        fast = None
+        if argv and "--help" not in argv and "-h" not in argv:
+            from .fast import FAST_COMMANDS
+
+            if argv[0] in FAST_COMMANDS:
+                fast = FAST_COMMANDS[argv[0]]
+        if fast is not None:
+            sys.exit(fast(argv[1:]))
+        get_app()(args=argv, prog_name="holonmem")
+    except SystemExit:
+        raise
+    except BaseException as exc:  # noqa: BLE001 - the one translation point
+        sys.exit(report_error(exc))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,3 @@
+"""CLI commands: context (being written; no commands registered yet)."""
+
+from __future__ import annotations

@@ -1,0 +1,129 @@
+"""CLI commands: init, ingest, status."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, List, Optional
+
+import typer
+
+from .app import HomeOpt, JsonOpt, command, err, get_home, print_json
+
+
+@command("init")
+def init_cmd(
+    ctx: typer.Context,
+    path: Annotated[Optional[Path], typer.Argument(help="Folder for the new agent_home (default: --home, else the current folder).")] = None,
+    home: HomeOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Create an agent_home layout. Never overwrites an existing file."""
+    from ..layout import init_home
+
+    target = path or Path(home or (ctx.obj or {}).get("home") or ".")
+    h, created = init_home(target)
+    if json_out:
+        print_json({"home": str(h.root), "created": created})
+        return
+    for c in created:
+        err(f"created {c}")
+    err(f"agent_home ready at {h.root}" + ("" if created else " (nothing to create)"))
+    err(f"next: holonmem --home {h.root} ingest events.jsonl")
+
+
+@command("ingest")
+def ingest_cmd(
+    ctx: typer.Context,
+    files: Annotated[Optional[List[Path]], typer.Argument(help="Input files; stdin when none (or '-').")] = None,
+    fmt: Annotated[str, typer.Option("--format", "-f", help="Input format: auto, native, text, or a client format (see README).")] = "auto",
+    project: Annotated[Optional[str], typer.Option("--project", help="Project for events that name none.")] = None,
+    session: Annotated[Optional[str], typer.Option("--session", help="Session for events that name none.")] = None,
+    role: Annotated[str, typer.Option("--role", help="Role for plain-text lines.")] = "user",
+    strict: Annotated[bool, typer.Option("--strict", help="All or nothing: ingest nothing if any line is bad.")] = False,
+    no_fsync: Annotated[bool, typer.Option("--no-fsync", help="Skip the final fsync (bulk loads).")] = False,
+    max_line_bytes: Annotated[Optional[int], typer.Option("--max-line-bytes", help="Reject lines longer than this (default 1 MiB or [ingest] max_line_bytes).")] = None,
+    home: HomeOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Append events to the ledger from files or stdin.
+
+    Duplicate ids are skipped; bad lines are reported as `line N: reason`,
+    saved under .holonmem/rejected/, and make the exit code 65 while the good
+    lines are kept. Secrets are redacted before anything is written.
+    """
+    from .. import formats
+    from ..errors import InputRejected, UsageError
+    from ..ingest import Source, ingest
+
+    if fmt != "auto" and formats.ALIASES.get(fmt, fmt) not in formats.ORDER:
+        raise UsageError(f"unknown --format {fmt!r}", f"use one of: {', '.join(formats.names())}")
+    if role not in ("user", "assistant", "tool", "system"):
+        raise UsageError(f"unknown --role {role!r}", "use user, assistant, tool or system")
+    h = get_home(ctx, home)
+    opened = []
+    try:
+        sources = []
+        for f in files or [Path("-")]:
+            if str(f) == "-":
+                sources.append(Source("-", sys.stdin.buffer))
+            else:
+                try:
+                    fh = open(f, "rb")
+                except FileNotFoundError:
+                    raise UsageError(f"no such file: {f}", "check the path") from None
+                except IsADirectoryError:
+                    raise UsageError(f"{f} is a folder, not a file", "pass the files inside it") from None
+                opened.append(fh)
+                sources.append(Source(str(f), fh))
+        try:
+            res = ingest(
+                h, sources, fmt=fmt, project=project, session=session, role=role,
+                strict=strict, fsync=not no_fsync, max_line_bytes=max_line_bytes,
+            )
+        except InputRejected as exc:
+            res = getattr(exc, "result", None)
+            if json_out and res is not None:
+                print_json(res.to_json())
+            raise
+    finally:
+        for fh in opened:
+            fh.close()
+    for q in res.quarantined:
+        err(f"warning: a torn last ledger line was moved to {q}")
+    if json_out:
+        print_json(res.to_json())
+    else:
+        err(res.summary())
+
+
+@command("status")
+def status_cmd(ctx: typer.Context, home: HomeOpt = None, json_out: JsonOpt = False) -> None:
+    """Show what the home holds and what work is pending."""
+    from ..status import gather
+
+    st = gather(get_home(ctx, home))
+    if json_out:
+        print_json(st)
+        return
+    p = st["pending"]
+    sig = st["signals"]
+    rows = [
+        ["home", st["home"]],
+        ["events", f"{st['events']} in {st['sessions']} sessions, {len(st['projects'])} projects ({', '.join(st['projects'][:8])})"],
+        ["ledger", f"{len(st['ledger_files'])} files, {st['ledger_bytes']:,} bytes" + (f", {st['duplicate_lines']} duplicate lines (run doctor)" if st["duplicate_lines"] else "")],
+        ["episodes", f"{st['episode_days']} day files; {p['consolidate_bytes']:,} ledger bytes not consolidated yet"],
+        ["signals", ", ".join(f"{v} {k}" for k, v in sig.items())],
+        ["memories", str(st["memories"])],
+        ["notes", str(st["notes"])],
+        ["index", "never built" if p["index_bytes"] is None else ("fresh" if p["index_bytes"] == 0 else f"{p['index_bytes']:,} ledger bytes behind")],
+        ["last consolidate", st["last_consolidate"] or "never"],
+        ["last dream", st["last_dream"] or "never"],
+    ]
+    if st.get("last_heartbeat"):
+        rows.append(["last heartbeat", st["last_heartbeat"]])
+    if st["quarantined"] or st["rejected_files"]:
+        rows.append(["attention", f"{st['quarantined']} quarantined, {st['rejected_files']} rejected-input files under .holonmem/"])
+    from .app import print_table
+
+    print_table(["what", "value"], rows)

@@ -1,0 +1,3 @@
+"""CLI commands: hook (being written; no commands registered yet)."""
+
+from __future__ import annotations

@@ -1,0 +1,3 @@
+"""CLI commands: work (being written; no commands registered yet)."""
+
+from __future__ import annotations

@@ -1,0 +1,115 @@
+"""Shared pieces for format adapters: records, rejections, bounded line reading."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import BinaryIO, Iterator
+
+
+@dataclass
+class ParseContext:
+    """What an adapter may need beyond the bytes."""
+
+    source: str = "-"  # file name or "-" for stdin
+    max_line_bytes: int = 1024 * 1024
+    role: str = "user"  # for plain text
+    project: str | None = None
+    session: str | None = None
+    state: dict = field(default_factory=dict)  # per-source adapter state (e.g. transcript offsets)
+
+
+@dataclass
+class Record:
+    """A native-shaped event dict from input line ``line``."""
+
+    line: int
+    event: dict
+
+
+@dataclass
+class Rejection:
+    line: int
+    reason: str
+    raw: str = ""
+
+
+@dataclass
+class Sample:
+    """The first lines of an input, for format detection."""
+
+    lines: list[str]  # first non-empty lines, decoded (errors replaced)
+    head: str  # up to the first 64 KiB, decoded
+
+    def first_json(self):
+        """The first line parsed as JSON, or the whole head, or ``None``."""
+        for line in self.lines:
+            try:
+                return json.loads(line)
+            except ValueError:
+                continue
+        try:
+            return json.loads(self.head)
+        except ValueError:
+            return None
+
+    def json_objects(self) -> list:
+        out = []
+        for line in self.lines:
+            try:
+                out.append(json.loads(line))
+            except ValueError:
+                pass
+        return out
+
+
+def iter_raw_lines(stream: BinaryIO, max_bytes: int) -> Iterator[tuple[int, bytes | None, int]]:
+    """Yield ``(line_no, data, size)`` per line; ``data`` is ``None`` when the
+    line exceeds ``max_bytes`` (its bytes are skipped without being held)."""
+    line_no = 0
+    while True:
+        data = stream.readline(max_bytes + 1)
+        if not data:
+            return
+        line_no += 1
+        if len(data) > max_bytes and not data.endswith(b"\n"):
+            size = len(data)
+            while True:
+                more = stream.readline(1 << 20)
+                if not more:
+                    break
+                size += len(more)
+                if more.endswith(b"\n"):
+                    break
+            yield line_no, None, size
+            continue
+        yield line_no, data.rstrip(b"\r\n"), len(data)
+
+
+def decode_line(data: bytes) -> str:
+    """Strict UTF-8; raises ``ValueError`` naming the byte offset."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"invalid UTF-8 at byte {exc.start}") from None
+
+
+def preview(data: bytes | str, limit: int = 200) -> str:
+    text = data.decode("utf-8", errors="replace") if isinstance(data, bytes) else data
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def too_long(line: int, size: int, limit: int) -> Rejection:
+    return Rejection(
+        line,
+        f"too long ({size} bytes, over the {limit}-byte limit; raise --max-line-bytes or [ingest] max_line_bytes in holonmem.toml)",
+        "",
+    )
+
+
+def read_document(stream: BinaryIO, max_bytes: int) -> bytes | None:
+    """Read a whole-document input (a JSON file), ``None`` when over ``max_bytes``."""
+    data = stream.read(max_bytes + 1)
+    if len(data) > max_bytes:
+        return None
+    return data

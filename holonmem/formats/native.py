@@ -1,0 +1,39 @@
+"""Native holonmem events: JSONL, one event object per line (see SPEC)."""
+
+from __future__ import annotations
+
+import json
+from typing import BinaryIO, Iterator
+
+from .base import ParseContext, Record, Rejection, Sample, decode_line, iter_raw_lines, preview, too_long
+
+NAME = "native"
+
+
+def sniff(sample: Sample) -> bool:
+    """Native when the input looks like JSON lines at all (malformed ones are
+    then rejected line by line, not re-read as plain text)."""
+    return any(line.lstrip().startswith("{") for line in sample.lines)
+
+
+def parse(stream: BinaryIO, ctx: ParseContext) -> Iterator[Record | Rejection]:
+    for line_no, data, size in iter_raw_lines(stream, ctx.max_line_bytes):
+        if data is None:
+            yield too_long(line_no, size, ctx.max_line_bytes)
+            continue
+        if not data.strip():
+            continue
+        try:
+            text = decode_line(data)
+        except ValueError as exc:
+            yield Rejection(line_no, str(exc), preview(data))
+            continue
+        try:
+            obj = json.loads(text)
+        except ValueError as exc:
+            yield Rejection(line_no, f"malformed JSON ({exc.msg} at column {exc.colno})", preview(text))
+            continue
+        if not isinstance(obj, dict):
+            yield Rejection(line_no, f"expected a JSON object, got {type(obj).__name__}", preview(text))
+            continue
+        yield Record(line_no, obj)

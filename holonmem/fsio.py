@@ -1,0 +1,114 @@
+"""Safe file writes: temp file + ``os.replace``, checksum-guarded rewrites.
+
+Every rewrite of a file goes through :func:`atomic_write`, so a crash leaves
+either the old content or the new one, never half a file. Files a person may
+edit are rewritten with :func:`write_if_unchanged`, which refuses when the
+file changed since it was read (:class:`DirtyFileError`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+
+from .errors import DirtyFileError
+
+PRIVATE_FILE_MODE = 0o600
+
+
+def checksum_bytes(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def file_checksum(path: Path) -> str | None:
+    """sha256 of the file, or ``None`` if it does not exist."""
+    try:
+        return checksum_bytes(Path(path).read_bytes())
+    except FileNotFoundError:
+        return None
+
+
+def read_text_checked(path: Path) -> tuple[str, str | None]:
+    """Text of a file (``""`` if missing) and its checksum (``None`` if missing)."""
+    try:
+        data = Path(path).read_bytes()
+    except FileNotFoundError:
+        return "", None
+    return data.decode("utf-8", errors="replace"), checksum_bytes(data)
+
+
+def _fsync_dir(path: Path) -> None:
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def atomic_write(path: Path, data: bytes | str, *, mode: int | None = None, fsync: bool = True) -> None:
+    """Write ``data`` to ``path`` through a unique temp file and ``os.replace``.
+
+    Keeps the file's current permissions when it exists; new files get
+    ``mode`` (default owner read/write only).
+    """
+    path = Path(path)
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if mode is None:
+        try:
+            mode = os.stat(path).st_mode & 0o777
+        except FileNotFoundError:
+            mode = PRIVATE_FILE_MODE
+    tmp = str(path.parent / f".{path.name}.{os.getpid()}.{os.urandom(6).hex()}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            if fsync:
+                os.fsync(fh.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+    if fsync:
+        _fsync_dir(path.parent)
+
+
+def write_if_unchanged(path: Path, data: bytes | str, expected_checksum: str | None, *, fsync: bool = True) -> None:
+    """Atomically write ``path`` only if it still has ``expected_checksum``.
+
+    ``expected_checksum=None`` means "the file must not exist yet".
+    Raises :class:`DirtyFileError` otherwise. (There is a tiny window between
+    the check and the rename; callers hold the pipeline lock, and a person's
+    editor save inside that window is the only race left.)
+    """
+    current = file_checksum(path)
+    if current != expected_checksum:
+        raise DirtyFileError(path)
+    atomic_write(path, data, fsync=fsync)
+
+
+def atomic_write_json(path: Path, obj, *, fsync: bool = True) -> None:
+    atomic_write(path, json.dumps(obj, ensure_ascii=False, indent=1, sort_keys=True) + "\n", fsync=fsync)
+
+
+def read_json(path: Path, default=None):
+    """Load a JSON state file; a missing or corrupt file yields ``default``."""
+    try:
+        with open(path, "rb") as fh:
+            return json.loads(fh.read())
+    except (FileNotFoundError, ValueError):
+        return default

@@ -1,0 +1,186 @@
+"""Event id → ledger position map (SQLite under ``.holonmem/``).
+
+Derived state: it can always be rebuilt from the ledger files. It makes the
+duplicate check on ingest and ``get event:ID`` O(log n) however long the
+ledger grows. Each ledger file has a row saying how far it was indexed, and a
+fingerprint of the bytes just before that point, so that a file rewritten by
+hand or by a git merge is detected and re-read instead of trusted.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+from pathlib import Path
+from typing import Iterable, Iterator
+
+from .home import Home
+
+DB_NAME = "ids.sqlite"
+MARK_BYTES = 64
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS ids(id TEXT PRIMARY KEY, file TEXT NOT NULL, offset INTEGER NOT NULL, length INTEGER NOT NULL, project TEXT, session TEXT, ts TEXT) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS files(name TEXT PRIMARY KEY, size INTEGER NOT NULL, mark TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS dups(file TEXT NOT NULL, offset INTEGER NOT NULL, id TEXT NOT NULL, PRIMARY KEY(file, offset));
+"""
+
+
+def _mark(fh, end: int) -> str:
+    start = max(0, end - MARK_BYTES)
+    fh.seek(start)
+    return hashlib.sha1(fh.read(end - start)).hexdigest()
+
+
+Row = tuple  # (id, offset, length, project, session, ts)
+
+
+def row_for(event: dict, offset: int, length: int) -> Row:
+    return (event["id"], offset, length, event.get("project"), event.get("session"), event.get("ts"))
+
+
+def scan_ids(data: bytes, base: int) -> Iterator[Row]:
+    """Yield an index row for each complete, parseable line of ``data``."""
+    pos = 0
+    n = len(data)
+    while pos < n:
+        nl = data.find(b"\n", pos)
+        if nl < 0:
+            break
+        line = data[pos:nl]
+        if line.strip():
+            try:
+                obj = json.loads(line)
+            except (ValueError, UnicodeDecodeError):
+                obj = None
+            if isinstance(obj, dict) and isinstance(obj.get("id"), str):
+                yield row_for(obj, base + pos, nl - pos)
+        pos = nl + 1
+
+
+class IdIndex:
+    """A connection to the id map of one home."""
+
+    def __init__(self, home: Home, *, readonly: bool = False):
+        self.home = home
+        self.path = home.state_dir / DB_NAME
+        self.readonly = readonly
+        self.conn = self._connect()
+
+    def _connect(self) -> sqlite3.Connection:
+        self.home.state_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+        try:
+            conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")
+            conn.executescript(_SCHEMA)
+            return conn
+        except sqlite3.DatabaseError:
+            # Corrupt derived state: throw it away and rebuild from the ledger.
+            for suffix in ("", "-wal", "-shm"):
+                try:
+                    os.unlink(str(self.path) + suffix)
+                except FileNotFoundError:
+                    pass
+            conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.executescript(_SCHEMA)
+            return conn
+
+    def close(self) -> None:
+        self.conn.close()
+
+    # -- queries -----------------------------------------------------------
+    def lookup(self, event_id: str) -> tuple[str, int, int] | None:
+        row = self.conn.execute("SELECT file, offset, length FROM ids WHERE id=?", (event_id,)).fetchone()
+        return (row[0], row[1], row[2]) if row else None
+
+    def existing(self, ids: Iterable[str]) -> set[str]:
+        ids = list(ids)
+        found: set[str] = set()
+        for i in range(0, len(ids), 500):
+            chunk = ids[i : i + 500]
+            q = "SELECT id FROM ids WHERE id IN (%s)" % ",".join("?" * len(chunk))
+            found.update(r[0] for r in self.conn.execute(q, chunk))
+        return found
+
+    def count(self) -> int:
+        return self.conn.execute("SELECT count(*) FROM ids").fetchone()[0]
+
+    def duplicates(self) -> list[tuple[str, int, str]]:
+        return [tuple(r) for r in self.conn.execute("SELECT file, offset, id FROM dups ORDER BY file, offset")]
+
+    def stats(self) -> dict:
+        c = self.conn
+        return {
+            "events": c.execute("SELECT count(*) FROM ids").fetchone()[0],
+            "sessions": c.execute("SELECT count(DISTINCT session) FROM ids WHERE session IS NOT NULL").fetchone()[0],
+            "projects": sorted(r[0] for r in c.execute("SELECT DISTINCT project FROM ids") if r[0]),
+            "duplicates": c.execute("SELECT count(*) FROM dups").fetchone()[0],
+        }
+
+    def indexed_size(self, name: str) -> int:
+        row = self.conn.execute("SELECT size FROM files WHERE name=?", (name,)).fetchone()
+        return row[0] if row else 0
+
+    # -- updates (callers hold the ledger lock) ----------------------------
+    def add(self, name: str, rows: list[Row], new_size: int, mark: str) -> None:
+        c = self.conn
+        c.execute("BEGIN")
+        try:
+            self._insert(name, rows)
+            c.execute("INSERT OR REPLACE INTO files(name, size, mark) VALUES(?,?,?)", (name, new_size, mark))
+            c.execute("COMMIT")
+        except BaseException:
+            c.execute("ROLLBACK")
+            raise
+
+    def _insert(self, name: str, rows: Iterable[Row]) -> None:
+        c = self.conn
+        for eid, off, length, project, session, ts in rows:
+            cur = c.execute(
+                "INSERT OR IGNORE INTO ids(id, file, offset, length, project, session, ts) VALUES(?,?,?,?,?,?,?)",
+                (eid, name, off, length, project, session, ts),
+            )
+            if cur.rowcount == 0:
+                prev = self.lookup(eid)
+                if prev and (prev[0], prev[1]) != (name, off):
+                    c.execute("INSERT OR IGNORE INTO dups(file, offset, id) VALUES(?,?,?)", (name, off, eid))
+
+    def catch_up(self, files: list[Path]) -> None:
+        """Index what was appended to ``files`` since last time (complete lines only)."""
+        known = {r[0]: (r[1], r[2]) for r in self.conn.execute("SELECT name, size, mark FROM files")}
+        names = {p.name for p in files}
+        for gone in set(known) - names:
+            self._forget(gone)
+        for path in files:
+            name = path.name
+            try:
+                size = path.stat().st_size
+            except FileNotFoundError:
+                continue
+            rec = known.get(name)
+            with open(path, "rb") as fh:
+                start = 0
+                if rec is not None:
+                    rsize, rmark = rec
+                    if rsize == size and _mark(fh, size) == rmark:
+                        continue
+                    if rsize <= size and _mark(fh, rsize) == rmark:
+                        start = rsize
+                    else:
+                        self._forget(name)
+                fh.seek(start)
+                data = fh.read(size - start)
+                end = start + data.rfind(b"\n") + 1 if b"\n" in data else start
+                rows = list(scan_ids(data[: end - start], start))
+                self.add(name, rows, end, _mark(fh, end))
+
+    def _forget(self, name: str) -> None:
+        c = self.conn
+        c.execute("BEGIN")
+        c.execute("DELETE FROM ids WHERE file=?", (name,))
+        c.execute("DELETE FROM dups WHERE file=?", (name,))
+        c.execute("DELETE FROM files WHERE name=?", (name,))
+        c.execute("COMMIT")

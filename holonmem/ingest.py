@@ -1,0 +1,197 @@
+"""``holonmem ingest``: inputs → adapters → validated, redacted events → ledger.
+
+Good lines are kept even when others are rejected (unless ``strict``);
+each rejection is reported as ``line N: reason`` and saved, redacted, under
+``.holonmem/rejected/``.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import time
+from dataclasses import dataclass, field
+from typing import BinaryIO, Iterable
+
+from . import formats
+from .config import load_config
+from .errors import InputRejected
+from .events import EventError, normalize_event, now_iso
+from .formats.base import ParseContext, Record, Rejection, Sample
+from .home import Home
+from .ledger import Ledger
+from .redact import redactor_for
+
+BATCH = 5000
+SNIFF_BYTES = 64 * 1024
+
+
+@dataclass
+class Source:
+    name: str  # path or "-"
+    stream: BinaryIO
+
+
+@dataclass
+class SourceRejection:
+    source: str
+    line: int
+    reason: str
+
+    def __str__(self) -> str:
+        where = f"{self.source}: " if self.source != "-" else ""
+        return f"{where}line {self.line}: {self.reason}"
+
+
+@dataclass
+class IngestResult:
+    ingested: int = 0
+    duplicates: int = 0
+    rejected: list[SourceRejection] = field(default_factory=list)
+    redacted: int = 0
+    quarantined: list[str] = field(default_factory=list)
+    formats: dict[str, str] = field(default_factory=dict)
+    event_ids: list[str] = field(default_factory=list)
+    rejected_file: str | None = None
+
+    def summary(self) -> str:
+        return f"ingested {self.ingested}, skipped {self.duplicates} duplicates, rejected {len(self.rejected)}"
+
+    def to_json(self) -> dict:
+        return {
+            "ingested": self.ingested,
+            "duplicates": self.duplicates,
+            "rejected": [{"source": r.source, "line": r.line, "reason": r.reason} for r in self.rejected],
+            "redacted": self.redacted,
+            "quarantined": self.quarantined,
+            "formats": self.formats,
+            "rejected_file": self.rejected_file,
+        }
+
+
+def _peek(stream: BinaryIO) -> tuple[Sample, BinaryIO]:
+    """Read a head sample for detection and return a stream that replays it."""
+    head = stream.read(SNIFF_BYTES)
+    text = head.decode("utf-8", errors="replace")
+    lines = [ln for ln in text.splitlines() if ln.strip()][:20]
+    if len(head) == SNIFF_BYTES and lines and not text.endswith("\n"):
+        lines = lines[:-1] or lines
+    sample = Sample(lines=lines, head=text)
+
+    class _Replay(io.RawIOBase):
+        def __init__(self):
+            self.buf = head
+            self.pos = 0
+
+        def readable(self):
+            return True
+
+        def readinto(self, b):
+            if self.pos < len(self.buf):
+                n = min(len(b), len(self.buf) - self.pos)
+                b[:n] = self.buf[self.pos : self.pos + n]
+                self.pos += n
+                return n
+            data = stream.read(len(b))
+            n = len(data)
+            b[:n] = data
+            return n
+
+    return sample, io.BufferedReader(_Replay(), buffer_size=1 << 16)
+
+
+def ingest(
+    home: Home,
+    sources: Iterable[Source],
+    *,
+    fmt: str = "auto",
+    project: str | None = None,
+    session: str | None = None,
+    role: str = "user",
+    strict: bool = False,
+    fsync: bool = True,
+    max_line_bytes: int | None = None,
+    state: dict | None = None,
+) -> IngestResult:
+    """Ingest every source; raise :class:`InputRejected` if any line was rejected
+    (after keeping the good ones, or keeping nothing when ``strict``)."""
+    config = load_config(home)
+    limit = int(max_line_bytes or config["ingest"]["max_line_bytes"])
+    redactor = redactor_for(config)
+    ledger = Ledger(home)
+    res = IngestResult()
+    default_ts = now_iso()
+    pending: list[dict] = []
+    raw_rejects: list[tuple[SourceRejection, str]] = []
+
+    def redact(ev: dict) -> dict:
+        out = redactor.redact_event(ev)
+        if out is not ev and "redacted" in (out.get("meta") or {}):
+            res.redacted += sum(out["meta"]["redacted"].values())
+        return out
+
+    def flush() -> None:
+        if not pending:
+            return
+        r = ledger.append(pending, fsync=fsync)
+        res.ingested += len(r.appended)
+        res.duplicates += len(r.duplicates)
+        res.quarantined.extend(r.quarantined)
+        res.event_ids.extend(r.appended)
+        pending.clear()
+
+    for src in sources:
+        sample, stream = _peek(src.stream)
+        name = formats.detect(sample) if fmt == "auto" else fmt
+        adapter = formats.load(name)
+        res.formats[src.name] = adapter.NAME
+        ctx = ParseContext(
+            source=src.name, max_line_bytes=limit, role=role, project=project, session=session,
+            state=state if state is not None else {},
+        )
+        for item in adapter.parse(stream, ctx):
+            if isinstance(item, Rejection):
+                rej = SourceRejection(src.name, item.line, item.reason)
+                res.rejected.append(rej)
+                raw_rejects.append((rej, redactor.redact_text(item.raw)))
+                continue
+            assert isinstance(item, Record)
+            try:
+                ev = normalize_event(item.event, project=project, session=session, default_ts=default_ts, redactor=redact)
+            except EventError as exc:
+                rej = SourceRejection(src.name, item.line, str(exc))
+                res.rejected.append(rej)
+                raw = json.dumps(item.event, ensure_ascii=False, default=str)[:2000]
+                raw_rejects.append((rej, redactor.redact_text(raw)))
+                continue
+            pending.append(ev)
+            if len(pending) >= BATCH and not strict:
+                flush()
+    if strict and res.rejected:
+        pending.clear()
+    else:
+        flush()
+    if raw_rejects:
+        res.rejected_file = _save_rejections(home, raw_rejects)
+    if res.rejected:
+        lines = "\n".join(f"  {r}" for r in res.rejected[:50])
+        more = f"\n  … and {len(res.rejected) - 50} more" if len(res.rejected) > 50 else ""
+        kept = "nothing was ingested (--strict)" if strict else f"the other lines were kept ({res.summary()})"
+        err = InputRejected(
+            f"{len(res.rejected)} input line(s) rejected; {kept}:\n{lines}{more}",
+            f"fix those lines and ingest the file again (already ingested lines are skipped); details in {res.rejected_file}",
+        )
+        err.result = res
+        raise err
+    return res
+
+
+def _save_rejections(home: Home, items: list[tuple[SourceRejection, str]]) -> str:
+    home.rejected_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+    path = home.rejected_dir / f"{time.strftime('%Y%m%dT%H%M%S')}-{os.getpid()}.jsonl"
+    with open(path, "a", encoding="utf-8") as fh:
+        for rej, raw in items:
+            fh.write(json.dumps({"source": rej.source, "line": rej.line, "reason": rej.reason, "raw": raw}, ensure_ascii=False) + "\n")
+    os.chmod(path, 0o600)
+    return str(path)

@@ -1,0 +1,286 @@
+"""The append-only JSONL event ledger: ``ledger/YYYY-MM.jsonl``.
+
+Appends happen under the ledger lock, one ``write`` per batch on an
+``O_APPEND`` descriptor, fsynced at the end of the call. A torn last line (a
+crash mid-write) is moved to ``.holonmem/quarantine/`` before the next write,
+never glued to the next line. Readers only ever see complete lines.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Iterator
+
+from .events import dumps_event
+from .home import Home
+from .idindex import IdIndex, _mark, row_for
+from .locks import LEDGER, home_lock
+
+
+@dataclass
+class AppendResult:
+    appended: list[str] = field(default_factory=list)
+    duplicates: list[str] = field(default_factory=list)
+    quarantined: list[str] = field(default_factory=list)
+    file: str | None = None
+
+
+@dataclass(frozen=True)
+class Pos:
+    """Where a line lives: ledger file name, byte offset, byte length."""
+
+    file: str
+    offset: int
+    length: int
+
+
+def ledger_files(home: Home) -> list[Path]:
+    try:
+        return sorted(p for p in home.ledger_dir.iterdir() if p.suffix == ".jsonl" and p.is_file())
+    except FileNotFoundError:
+        return []
+
+
+def current_file_name(now: datetime | None = None) -> str:
+    now = now or datetime.now(timezone.utc)
+    return f"{now:%Y-%m}.jsonl"
+
+
+def repair_tail(home: Home, path: Path) -> str | None:
+    """If ``path`` ends in a partial line, move it aside (caller holds the lock).
+
+    A last line that is a complete JSON object only missing its newline (a
+    hand edit) gets the newline instead. Returns the quarantine file, if any.
+    """
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        return None
+    if size == 0:
+        return None
+    with open(path, "rb+") as fh:
+        fh.seek(size - 1)
+        if fh.read(1) == b"\n":
+            return None
+        back = min(size, 1 << 20)
+        while True:
+            fh.seek(size - back)
+            chunk = fh.read(back)
+            nl = chunk.rfind(b"\n")
+            if nl >= 0 or back == size:
+                break
+            back = min(size, back * 4)
+        cut = size - back + nl + 1 if nl >= 0 else 0
+        fh.seek(cut)
+        tail = fh.read()
+        try:
+            obj = json.loads(tail)
+            if isinstance(obj, dict) and isinstance(obj.get("text"), str):
+                fh.seek(size)
+                fh.write(b"\n")
+                fh.flush()
+                os.fsync(fh.fileno())
+                return None
+        except (ValueError, UnicodeDecodeError):
+            pass
+        home.quarantine_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+        qpath = home.quarantine_dir / f"{path.stem}.{int(time.time() * 1000)}.{os.getpid()}.torn"
+        with open(qpath, "wb") as q:
+            q.write(tail)
+            q.flush()
+            os.fsync(q.fileno())
+        os.chmod(qpath, 0o600)
+        fh.truncate(cut)
+        fh.flush()
+        os.fsync(fh.fileno())
+    return str(qpath)
+
+
+class Ledger:
+    def __init__(self, home: Home):
+        self.home = home
+
+    def files(self) -> list[Path]:
+        return ledger_files(self.home)
+
+    def append(self, events: list[dict], *, fsync: bool = True, timeout: float = 30.0) -> AppendResult:
+        """Append events whose ids are not in the ledger yet, as one write."""
+        res = AppendResult()
+        home = self.home
+        home.ledger_dir.mkdir(parents=True, exist_ok=True)
+        with home_lock(home, LEDGER, timeout):
+            files = self.files()
+            for p in files:
+                q = repair_tail(home, p)
+                if q:
+                    res.quarantined.append(q)
+            idx = IdIndex(home)
+            try:
+                idx.catch_up(files)
+                present = idx.existing(e["id"] for e in events)
+                seen: set[str] = set()
+                lines: list[bytes] = []
+                kept: list[dict] = []
+                for ev in events:
+                    eid = ev["id"]
+                    if eid in present or eid in seen:
+                        res.duplicates.append(eid)
+                        continue
+                    seen.add(eid)
+                    lines.append(dumps_event(ev).encode("utf-8") + b"\n")
+                    kept.append(ev)
+                if not lines:
+                    return res
+                path = home.ledger_dir / current_file_name()
+                res.file = path.name
+                fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+                try:
+                    start = os.fstat(fd).st_size
+                    data = b"".join(lines)
+                    view = memoryview(data)
+                    while view:
+                        n = os.write(fd, view)
+                        view = view[n:]
+                    if fsync:
+                        os.fsync(fd)
+                finally:
+                    os.close(fd)
+                rows = []
+                off = start
+                for ev, line in zip(kept, lines):
+                    rows.append(row_for(ev, off, len(line) - 1))
+                    off += len(line)
+                with open(path, "rb") as fh:
+                    mark = _mark(fh, off)
+                if idx.indexed_size(path.name) == start:
+                    idx.add(path.name, rows, off, mark)
+                res.appended = [ev["id"] for ev in kept]
+                return res
+            finally:
+                idx.close()
+
+    def lookup(self, event_id: str) -> tuple[Pos, bytes] | None:
+        """Find one event's raw line by id (index first, then the unindexed tail)."""
+        idx = IdIndex(self.home)
+        try:
+            hit = idx.lookup(event_id)
+            if hit is None:
+                sizes = {p.name: idx.indexed_size(p.name) for p in self.files()}
+        finally:
+            idx.close()
+        if hit is not None:
+            name, off, length = hit
+            try:
+                with open(self.home.ledger_dir / name, "rb") as fh:
+                    fh.seek(off)
+                    raw = fh.read(length)
+                obj = json.loads(raw)
+                if isinstance(obj, dict) and obj.get("id") == event_id:
+                    return Pos(name, off, length), raw
+            except (OSError, ValueError):
+                pass
+            sizes = {p.name: 0 for p in self.files()}  # index is stale: scan
+        for pos, raw in iter_lines(self.home, sizes):
+            if event_id.encode("utf-8") in raw:
+                try:
+                    if json.loads(raw).get("id") == event_id:
+                        return pos, raw
+                except (ValueError, AttributeError):
+                    continue
+        return None
+
+
+def end_offsets(home: Home) -> dict[str, int]:
+    """Current end of complete lines in each ledger file."""
+    out = {}
+    for p in ledger_files(home):
+        size = p.stat().st_size
+        if size == 0:
+            out[p.name] = 0
+            continue
+        with open(p, "rb") as fh:
+            fh.seek(size - 1)
+            if fh.read(1) == b"\n":
+                out[p.name] = size
+                continue
+            back = min(size, 1 << 20)
+            fh.seek(size - back)
+            chunk = fh.read(back)
+            nl = chunk.rfind(b"\n")
+            out[p.name] = size - back + nl + 1 if nl >= 0 else 0
+    return out
+
+
+def iter_lines(home: Home, start: dict[str, int] | None = None, *, chunk_size: int = 1 << 20) -> Iterator[tuple[Pos, bytes]]:
+    """Yield complete lines (without ``\\n``) after the given offsets, in file order.
+
+    ``start`` maps ledger file names to byte offsets; files not in it are read
+    from the beginning. Blank lines are skipped; a partial last line is not
+    yielded (it is either still being written or torn).
+    """
+    start = start or {}
+    for path in ledger_files(home):
+        off = start.get(path.name, 0)
+        try:
+            fh = open(path, "rb")
+        except FileNotFoundError:
+            continue
+        with fh:
+            fh.seek(off)
+            buf = b""
+            base = off
+            while True:
+                chunk = fh.read(chunk_size)
+                if not chunk:
+                    break
+                buf += chunk
+                pos = 0
+                while True:
+                    nl = buf.find(b"\n", pos)
+                    if nl < 0:
+                        break
+                    if nl > pos and buf[pos:nl].strip():
+                        yield Pos(path.name, base + pos, nl - pos), buf[pos:nl]
+                    pos = nl + 1
+                buf = buf[pos:]
+                base += pos
+
+
+def iter_events(home: Home, start: dict[str, int] | None = None, errors: list | None = None) -> Iterator[tuple[Pos, dict]]:
+    """Yield parsed events after ``start``; unparseable lines go to ``errors``."""
+    for pos, raw in iter_lines(home, start):
+        try:
+            ev = json.loads(raw)
+        except (ValueError, UnicodeDecodeError) as exc:
+            if errors is not None:
+                errors.append((pos, f"not valid JSON: {exc}"))
+            continue
+        if not isinstance(ev, dict) or not isinstance(ev.get("id"), str):
+            if errors is not None:
+                errors.append((pos, "not an event object with an id"))
+            continue
+        yield pos, ev
+
+
+def ledger_stats(home: Home, *, timeout: float = 2.0) -> dict:
+    """Counts from the id index, brought up to date first when the lock is free."""
+    from .errors import LockBusy
+
+    idx = IdIndex(home)
+    try:
+        try:
+            with home_lock(home, LEDGER, timeout):
+                idx.catch_up(ledger_files(home))
+        except LockBusy:
+            pass
+        out = idx.stats()
+    finally:
+        idx.close()
+    out["files"] = [p.name for p in ledger_files(home)]
+    out["bytes"] = sum(p.stat().st_size for p in ledger_files(home))
+    return out

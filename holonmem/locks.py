@@ -1,0 +1,59 @@
+"""Advisory file locks under ``.holonmem/locks/``.
+
+``flock`` locks are released by the kernel when a process dies, so a
+``kill -9`` never leaves a home locked. Every wait has a timeout: commands a
+person runs wait briefly and then fail with :class:`LockBusy` (exit 75); hook
+paths pass ``timeout=0`` and skip.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import time
+from contextlib import contextmanager
+from typing import Iterator
+
+from .errors import LockBusy
+from .home import Home
+
+# Named locks. ``ledger`` guards appends; ``pipeline`` guards consolidate/dream
+# and other multi-file rewrites; ``index`` guards the Whoosh writer.
+LEDGER = "ledger"
+PIPELINE = "pipeline"
+INDEX = "index"
+
+
+@contextmanager
+def file_lock(path: os.PathLike | str, timeout: float = 10.0, *, what: str = "home") -> Iterator[None]:
+    """Hold an exclusive flock on ``path``, waiting up to ``timeout`` seconds."""
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        deadline = time.monotonic() + max(0.0, timeout)
+        delay = 0.002
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    raise LockBusy(
+                        f"the {what} is locked by another holonmem run",
+                        "wait for it to finish and try again (locks free themselves when a run exits)",
+                    ) from None
+                time.sleep(delay)
+                delay = min(delay * 2, 0.05)
+        try:
+            yield
+        finally:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        os.close(fd)
+
+
+@contextmanager
+def home_lock(home: Home, name: str, timeout: float = 10.0) -> Iterator[None]:
+    """Lock ``name`` of ``home`` (creating ``.holonmem/locks/`` if needed)."""
+    home.locks_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+    with file_lock(home.locks_dir / f"{name}.lock", timeout, what=f"{name} lock of {home.root}"):
+        yield

@@ -1,0 +1,113 @@
+"""Secret redaction, applied to every event before anything touches disk.
+
+Each match is replaced by ``[REDACTED:<kind>]``; counts per kind are kept in
+``meta.redacted``. Users add patterns in ``holonmem.toml``::
+
+    [redact.patterns]
+    internal-token = "itk_[A-Za-z0-9]{32}"
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+# (name, regex, group to replace or 0 for the whole match). Order matters:
+# more specific patterns first.
+BUILTIN_PATTERNS: list[tuple[str, str, int]] = [
+    ("private-key", r"-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|\Z)", 0),
+    ("anthropic-key", r"\bsk-ant-[A-Za-z0-9_\-]{20,}", 0),
+    ("openai-key", r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_\-]{20,}", 0),
+    ("stripe-key", r"\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}", 0),
+    ("aws-access-key", r"\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[0-9A-Z]{16}\b", 0),
+    ("aws-secret-key", r"(?i)\baws_?secret_?(?:access_?)?key\b[\"']?\s*[:=]\s*[\"']?([A-Za-z0-9/+=]{40})", 1),
+    ("github-token", r"\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})", 0),
+    ("gitlab-token", r"\bglpat-[A-Za-z0-9_\-]{20,}", 0),
+    ("slack-token", r"\bxox[abposr]-[A-Za-z0-9\-]{10,}", 0),
+    ("slack-webhook", r"https://hooks\.slack\.com/services/[A-Za-z0-9/_\-]+", 0),
+    ("google-api-key", r"\bAIza[0-9A-Za-z_\-]{35}", 0),
+    ("npm-token", r"\bnpm_[A-Za-z0-9]{36}\b", 0),
+    ("huggingface-token", r"\bhf_[A-Za-z0-9]{30,}\b", 0),
+    ("jwt", r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}", 0),
+    ("bearer-token", r"(?i)\b(?:bearer|token)\s+([A-Za-z0-9_\-\.~+/]{20,}=*)", 1),
+    ("url-password", r"\b[a-zA-Z][a-zA-Z0-9+.\-]{1,20}://[^\s:/@]{1,64}:([^\s@/]{1,128})@", 1),
+    ("password", r"(?i)\b(?:password|passwd|passphrase|pwd|secret|client_secret|api[_-]?key|access[_-]?token|auth[_-]?token)\b[\"']?\s*(?:=|:|\bis\b)\s*[\"']?([^\s\"',;]{3,})", 1),
+    ("password", r"(?:密码|口令|密钥)\s*(?:是|为|:|：|=)\s*([^\s，。,;；]{3,})", 1),
+]
+
+_REDACTED_RE = re.compile(r"^\[REDACTED:[a-z0-9\-]+\]")
+
+
+class Redactor:
+    """Compiled patterns; ``redact_text`` returns the new text and counts."""
+
+    def __init__(self, extra: dict[str, str] | None = None):
+        self.patterns: list[tuple[str, re.Pattern, int]] = []
+        for name, rx, group in BUILTIN_PATTERNS:
+            self.patterns.append((name, re.compile(rx), group))
+        for name, rx in (extra or {}).items():
+            compiled = re.compile(rx)
+            self.patterns.append((str(name), compiled, 1 if compiled.groups else 0))
+        # A cheap prefilter: most text has no secret; skip the full scan then.
+        self._hint = re.compile(
+            r"(?i)-----BEGIN|sk-|sk_|rk_|pk_|AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA|secret|gh[pousr]_|github_pat_|glpat-|xox|hooks\.slack|AIza|npm_|hf_|eyJ|bearer|token|://[^\s/@]*:[^\s/@]*@|pass|pwd|api.?key|密码|口令|密钥"
+        )
+        self._always = bool(extra)
+
+    def redact_text(self, text: str, counts: dict[str, int] | None = None) -> str:
+        if not text or (not self._always and not self._hint.search(text)):
+            return text
+        for name, rx, group in self.patterns:
+            marker = f"[REDACTED:{name}]"
+
+            def _sub(m: re.Match, marker=marker, group=group) -> str:
+                if group:
+                    start, end = m.span(group)
+                    if start < 0 or _REDACTED_RE.match(m.group(group)):
+                        return m.group(0)
+                    s0 = m.start()
+                    whole = m.group(0)
+                    new = whole[: start - s0] + marker + whole[end - s0 :]
+                else:
+                    new = marker
+                if counts is not None:
+                    counts[name] = counts.get(name, 0) + 1
+                return new
+
+            text = rx.sub(_sub, text)
+        return text
+
+    def _walk(self, value, counts):
+        if isinstance(value, str):
+            return self.redact_text(value, counts)
+        if isinstance(value, list):
+            return [self._walk(v, counts) for v in value]
+        if isinstance(value, dict):
+            return {k: self._walk(v, counts) for k, v in value.items()}
+        return value
+
+    def redact_event(self, event: dict) -> dict:
+        """Redact every string of an event; record counts in ``meta.redacted``."""
+        counts: dict[str, int] = {}
+        out = {}
+        for k, v in event.items():
+            if k in ("id", "ts", "role", "kind", "project", "session", "status"):
+                out[k] = v
+            else:
+                out[k] = self._walk(v, counts)
+        if counts:
+            meta = dict(out.get("meta") or {})
+            prev = meta.get("redacted") if isinstance(meta.get("redacted"), dict) else {}
+            for name, n in counts.items():
+                prev[name] = prev.get(name, 0) + n
+            meta["redacted"] = prev
+            out["meta"] = meta
+        return out
+
+
+def redactor_for(config: dict) -> Redactor:
+    extra = (config.get("redact") or {}).get("patterns") or {}
+    return Redactor({str(k): str(v) for k, v in extra.items()})
+
+
+RedactFn = Callable[[dict], dict]

@@ -1,0 +1,125 @@
+"""``signals.jsonl``: candidate memories and their status, append-only.
+
+Two kinds of line::
+
+    {"type": "signal", "id": "sig_…", "statement": "…", "evidence": [...], ...}
+    {"type": "status", "signal": "sig_…", "status": "promoted", "ts": "…", "run": "…", "reason": "…"}
+
+A signal's status is its latest status line (``pending`` when it has none).
+Statuses: ``pending``, ``promoted``, ``rejected``, ``expired``. Appends go
+through the ledger-style lock so concurrent writers never interleave.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from .home import Home
+from .locks import home_lock
+
+SIGNALS_LOCK = "signals"
+STATUSES = ("pending", "promoted", "rejected", "expired")
+
+
+@dataclass
+class SignalState:
+    signals: dict[str, dict] = field(default_factory=dict)  # id -> signal line, in file order
+    status: dict[str, dict] = field(default_factory=dict)  # id -> latest status line
+    errors: list[tuple[int, str]] = field(default_factory=list)  # (line number, reason)
+
+    def status_of(self, sid: str) -> str:
+        st = self.status.get(sid)
+        return st["status"] if st else "pending"
+
+    def pending(self) -> list[dict]:
+        return [s for sid, s in self.signals.items() if self.status_of(sid) == "pending"]
+
+    def counts(self) -> dict[str, int]:
+        out = {s: 0 for s in STATUSES}
+        for sid in self.signals:
+            st = self.status_of(sid)
+            out[st] = out.get(st, 0) + 1
+        return out
+
+
+def load(home: Home) -> SignalState:
+    st = SignalState()
+    try:
+        fh = open(home.signals_path, "rb")
+    except FileNotFoundError:
+        return st
+    with fh:
+        for n, raw in enumerate(fh, 1):
+            if not raw.strip():
+                continue
+            if not raw.endswith(b"\n"):
+                st.errors.append((n, "torn last line (ignored)"))
+                break
+            try:
+                obj = json.loads(raw)
+            except ValueError:
+                st.errors.append((n, "not valid JSON"))
+                continue
+            if not isinstance(obj, dict):
+                st.errors.append((n, "not a JSON object"))
+                continue
+            t = obj.get("type")
+            if t == "signal" and isinstance(obj.get("id"), str):
+                st.signals.setdefault(obj["id"], obj)
+            elif t == "status" and isinstance(obj.get("signal"), str) and obj.get("status") in STATUSES:
+                st.status[obj["signal"]] = obj
+            else:
+                st.errors.append((n, "neither a signal nor a status line"))
+    return st
+
+
+def append(home: Home, lines: Iterable[dict], *, fsync: bool = True, timeout: float = 30.0) -> int:
+    """Append signal/status lines in one write; returns how many."""
+    data = b"".join(json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n" for obj in lines)
+    if not data:
+        return 0
+    path = home.signals_path
+    with home_lock(home, SIGNALS_LOCK, timeout):
+        _repair(path)
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            if fsync:
+                os.fsync(fd)
+        finally:
+            os.close(fd)
+    return data.count(b"\n")
+
+
+def _repair(path) -> None:
+    """Cut a torn last line (crash mid-append) so the next line starts clean."""
+    try:
+        size = os.path.getsize(path)
+    except FileNotFoundError:
+        return
+    if size == 0:
+        return
+    with open(path, "rb+") as fh:
+        fh.seek(size - 1)
+        if fh.read(1) == b"\n":
+            return
+        back = min(size, 1 << 20)
+        fh.seek(size - back)
+        chunk = fh.read(back)
+        nl = chunk.rfind(b"\n")
+        fh.truncate(size - back + nl + 1 if nl >= 0 else 0)
+
+
+def status_line(sid: str, status: str, *, ts: str, run: str | None = None, reason: str | None = None, **extra) -> dict:
+    obj = {"type": "status", "signal": sid, "status": status, "ts": ts}
+    if run:
+        obj["run"] = run
+    if reason:
+        obj["reason"] = reason
+    obj.update({k: v for k, v in extra.items() if v is not None})
+    return obj

@@ -1,0 +1,97 @@
+"""Shared fixtures: every test gets its own agent_home under tmp_path.
+
+``cli`` runs the real typer app in-process (typer's runner); ``hm`` runs the
+real installed CLI as a subprocess (``python -m holonmem``) for what the
+in-process runner cannot show (exit paths of ``main()``, fast paths, locks).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE_HOME = ROOT / "sample_agent_home"
+SAMPLE_EVENTS = SAMPLE_HOME / "import" / "events.jsonl"
+SHARED = ROOT.parent / "shared"
+CLIENT_SAMPLES = SHARED / "samples" / "clients"
+
+
+@pytest.fixture(autouse=True)
+def _isolated_env(tmp_path, monkeypatch):
+    monkeypatch.setenv("HOLONMEM_HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("HOLONMEM_DEBUG", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "user"))
+
+
+@pytest.fixture
+def home(tmp_path):
+    """An initialized, empty agent_home."""
+    from holonmem.layout import init_home
+
+    h, _ = init_home(tmp_path / "home")
+    return h
+
+
+@pytest.fixture
+def sample_home(tmp_path):
+    """A copy of sample_agent_home, initialized and with its events ingested."""
+    from holonmem.ingest import Source, ingest
+    from holonmem.layout import init_home
+
+    dst = tmp_path / "home"
+    shutil.copytree(SAMPLE_HOME, dst)
+    h, _ = init_home(dst)
+    with open(SAMPLE_EVENTS, "rb") as fh:
+        ingest(h, [Source(str(SAMPLE_EVENTS), fh)], fsync=False)
+    return h
+
+
+class CliResult:
+    def __init__(self, code: int, stdout: str, stderr: str):
+        self.exit_code = code
+        self.stdout = stdout
+        self.stderr = stderr
+
+    def __repr__(self) -> str:
+        return f"<CliResult {self.exit_code} stdout={self.stdout[:300]!r} stderr={self.stderr[:300]!r}>"
+
+
+@pytest.fixture
+def cli():
+    """Run the typer app in-process: ``cli("ingest", "f.jsonl", input=...)``."""
+    from typer.testing import CliRunner
+
+    from holonmem.cli import get_app
+
+    app = get_app()
+    runner = CliRunner()
+
+    def run(*args, input: str | bytes | None = None, env: dict | None = None) -> CliResult:
+        r = runner.invoke(app, [str(a) for a in args], input=input, env=env, catch_exceptions=False)
+        return CliResult(r.exit_code, r.stdout, r.stderr)
+
+    return run
+
+
+@pytest.fixture
+def hm():
+    """Run ``python -m holonmem`` as a real subprocess."""
+
+    def run(*args, input: str | bytes | None = None, env: dict | None = None, timeout: float = 120) -> CliResult:
+        full_env = dict(os.environ)
+        full_env.update(env or {})
+        if isinstance(input, str):
+            input = input.encode("utf-8")
+        p = subprocess.run(
+            [sys.executable, "-m", "holonmem", *[str(a) for a in args]],
+            input=input, capture_output=True, env=full_env, timeout=timeout,
+        )
+        return CliResult(p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace"))
+
+    return run
