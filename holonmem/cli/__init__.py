@@ -45,10 +45,9 @@ def main(argv: list[str] | None = None) -> None:
     try:
         fast = None
         if argv and "--help" not in argv and "-h" not in argv:
-            from .fast import FAST_COMMANDS
+            from .fast import resolve
 
-            if argv[0] in FAST_COMMANDS:
-                fast = FAST_COMMANDS[argv[0]]
+            fast = resolve(argv[0])
         if fast is not None:
             sys.exit(fast(argv[1:]))
         get_app()(args=argv, prog_name="holonmem")

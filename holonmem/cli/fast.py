@@ -1,12 +1,25 @@
 """Per-turn fast paths that answer without importing typer.
 
 Hook-mode commands run on every agent turn; typer alone costs ~70 ms to
-import. A fast path takes the argument list after the command name and
-returns an exit code. ``--help`` always goes through typer.
+import. ``FAST_COMMANDS`` maps a command name to ``"module:function"``; the
+function takes the argument list after the command name and returns an exit
+code. ``--help`` always goes through typer.
 """
 
 from __future__ import annotations
 
+import importlib
 from typing import Callable
 
-FAST_COMMANDS: dict[str, Callable[[list[str]], int]] = {}
+FAST_COMMANDS: dict[str, str] = {
+    # "hook": "holonmem.cli.fast_hook:run",
+    # "context": "holonmem.cli.fast_context:run",
+}
+
+
+def resolve(name: str) -> Callable[[list[str]], int] | None:
+    target = FAST_COMMANDS.get(name)
+    if not target:
+        return None
+    mod, _, fn = target.partition(":")
+    return getattr(importlib.import_module(mod), fn)
