@@ -1,3 +1,172 @@
-"""CLI commands: search (being written; no commands registered yet)."""
+"""CLI commands: search, get, index."""
 
 from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, List, Optional
+
+import typer
+
+from .app import HomeOpt, JsonOpt, command, err, get_home, print_json, print_table, stdout_is_tty
+
+
+def _warn(warnings) -> None:
+    for w in warnings:
+        err(f"warning: {w}")
+
+
+@command("search")
+def search_cmd(
+    ctx: typer.Context,
+    query: Annotated[Optional[str], typer.Argument(help="Words to look for (Chinese, English or mixed).", show_default=False)] = None,
+    project: Annotated[Optional[str], typer.Option("--project", help="Only this project.")] = None,
+    kind: Annotated[Optional[List[str]], typer.Option("--kind", help="Only this kind: event, episode, memory or note (repeatable; operator/self count as memory).")] = None,
+    session: Annotated[Optional[str], typer.Option("--session", help="Only this session.")] = None,
+    since: Annotated[Optional[str], typer.Option("--since", help="Only items from this day on (YYYY-MM-DD, ISO time, or 24h / 7d / 2w ago).")] = None,
+    until: Annotated[Optional[str], typer.Option("--until", help="Only items up to this day (YYYY-MM-DD or ISO time).")] = None,
+    limit: Annotated[int, typer.Option("--limit", "-n", min=1, help="How many results.")] = 10,
+    all_: Annotated[bool, typer.Option("--all", help="Include superseded and archived memories.")] = False,
+    queries: Annotated[Optional[Path], typer.Option("--queries", help="JSONL file of {\"query\", \"project\", \"kind\", \"limit\", ...} objects ('-' = stdin); prints one JSON array per line, in order.")] = None,
+    home: HomeOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Find events, episodes, memories and notes by content; prints refs for `holonmem get`."""
+    from ..errors import UsageError
+    from ..search import Session
+
+    if queries is None and not (query or "").strip():
+        raise UsageError("nothing to search for", "give a QUERY or --queries FILE")
+    h = get_home(ctx, home)
+    common = dict(project=project, kinds=kind, session=session, since=since, until=until,
+                  limit=limit, include_inactive=all_)
+    if queries is not None:
+        lines = _read_queries(queries)
+        with Session(h) as s:
+            _warn(s.warnings)
+            for n, spec in lines:
+                opts = dict(common)
+                for key, alias in (("project", None), ("kinds", "kind"), ("session", None), ("since", None),
+                                   ("until", None), ("limit", None), ("include_inactive", "all")):
+                    for k in (key, alias):
+                        if k and k in spec:
+                            opts[key] = spec[k]
+                res = s.search(str(spec.get("query") or ""), **opts)
+                sys.stdout.write(json.dumps(res, ensure_ascii=False) + "\n")
+            sys.stdout.flush()
+        return
+    with Session(h) as s:
+        _warn(s.warnings)
+        res = s.search(query, **common)
+    if json_out:
+        print_json(res)
+        return
+    if not res:
+        err("no results")
+        return
+    if stdout_is_tty():
+        rows = [[f"{r['score']:.2f}", r["ref"], r["project"] or "", (r["ts"] or "")[:16].replace("T", " "),
+                 f"{r['title']}\n{r['snippet']}"] for r in res]
+        print_table(["score", "ref", "project", "when", "what"], rows)
+    else:
+        print_table([], [[r["ref"], f"{r['score']:.3f}", r["project"] or "", r["ts"], r["snippet"]] for r in res])
+
+
+def _read_queries(path: Path) -> list[tuple[int, dict]]:
+    from ..errors import InputRejected, UsageError
+
+    try:
+        text = sys.stdin.read() if str(path) == "-" else path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UsageError(f"no such file: {path}", "check the --queries path") from None
+    out, bad = [], []
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except ValueError as exc:
+            bad.append(f"line {n}: not JSON ({exc})")
+            continue
+        if not isinstance(obj, dict) or not isinstance(obj.get("query"), str):
+            bad.append(f"line {n}: needs a \"query\" string")
+            continue
+        out.append((n, obj))
+    if bad:
+        raise InputRejected(f"{path}: " + "; ".join(bad[:5]), "each line must be a JSON object with a \"query\"")
+    return out
+
+
+@command("get")
+def get_cmd(
+    ctx: typer.Context,
+    ref: Annotated[str, typer.Argument(help="A ref from search: event:<id>, episode:YYYY-MM-DD#<id>, memory:memory/<slug>.md, note:notes/<path>.md.")],
+    home: HomeOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Print the exact source content a ref names, read from the files (not the index)."""
+    from ..refs import get
+
+    res = get(get_home(ctx, home), ref)
+    if json_out:
+        print_json(res)
+        return
+    text = res["text"]
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    sys.stdout.flush()
+
+
+@command("index")
+def index_cmd(
+    ctx: typer.Context,
+    rebuild: Annotated[bool, typer.Option("--rebuild", help="Throw the index away and build it again from the files.")] = False,
+    home: HomeOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Bring the search index up to date (new events, new/changed/deleted files)."""
+    from .. import index
+
+    h = get_home(ctx, home)
+    if rebuild:
+        res = _rebuild_with_progress(h, index)
+    else:
+        res = index.update(h)
+        if res.get("stale") and res.get("reason"):
+            err(f"warning: {res['reason']}")
+    if json_out:
+        print_json(res)
+        return
+    if res.get("warning"):
+        err(f"warning: {res['warning']}")
+    if res.get("rebuilt"):
+        err(f"rebuilt the search index: {res['documents']} documents ({res['events']} events, "
+            f"{res['files']} files) in {res.get('seconds', 0):.1f} s")
+    elif res.get("documents") or res.get("removed"):
+        err(f"indexed {res['events']} new events and {res['documents'] - res['events']} changed documents"
+            f"{', removed ' + str(res['removed']) if res.get('removed') else ''} in {res.get('seconds', 0):.2f} s")
+    elif not res.get("stale"):
+        err("search index is up to date")
+    for e in res.get("errors", [])[:10]:
+        err(f"skipped: {e}")
+
+
+def _rebuild_with_progress(h, index) -> dict:
+    if not sys.stderr.isatty():
+        return index.rebuild(h, reason="requested")
+    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+
+    with Progress(TextColumn("indexing"), BarColumn(), TextColumn("{task.percentage:>3.0f}%"),
+                  TimeRemainingColumn(), transient=True, console=_stderr_console()) as bar:
+        task = bar.add_task("index", total=1)
+
+        def progress(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=max(total, 1))
+
+        return index.rebuild(h, progress=progress, reason="requested")
+
+
+def _stderr_console():
+    from rich.console import Console
+
+    return Console(stderr=True)

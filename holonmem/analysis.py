@@ -1,0 +1,155 @@
+"""The CJK-aware text analyzer of the search index.
+
+Text is split by script into runs:
+
+- Latin/digit runs become lower-cased words; ``_``, ``.``, ``-`` and
+  apostrophes split words (``route_checker`` -> ``route``, ``checker``).
+  English stop words and single letters are dropped, the rest is
+  Porter-stemmed (``running`` -> ``run``).
+- CJK runs (Chinese, Japanese kana, Korean) become overlapping character
+  bigrams plus every single character at index time (``兵马俑`` -> ``兵马``,
+  ``马俑``, ``兵``, ``马``, ``俑``). At query time a run of two or more
+  characters gives only its bigrams (precise), a lone character gives itself,
+  so ``午睡``, ``马俑`` and ``票`` all find their documents without a
+  dictionary, and ``Whoosh索引重建`` gives ``whoosh``, ``索引``, ``引重``, ``重建``.
+
+Whoosh pickles the analyzer into the index schema: this module's path
+(``holonmem.analysis``) and the class name ``HolonAnalyzer`` must never
+change, and the class must keep unpickling from its ``__dict__``.
+:func:`tokens` is the same logic without whoosh objects, for query building
+and snippets.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+from whoosh.analysis import Token, Tokenizer
+
+_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
+# A run of CJK characters, or a run of letters/digits (no underscore).
+_RUN = re.compile(rf"([{_CJK}]+)|([^\W_{_CJK}]+)")
+_CJK_ONLY = re.compile(rf"[{_CJK}]")
+
+# English stop words (the usual IR list, incl. question words): dropped from
+# documents and queries alike, so that "What did Caroline research?" scores on
+# "caroline" and "research".
+STOP_WORDS = frozenset(
+    """a about above after again against all am an and any are aren as at be because been before being
+    below between both but by can cannot could couldn did didn do does doesn doing don down during each
+    few for from further had hadn has hasn have haven having he her here hers herself him himself his how
+    i if in into is isn it its itself just let ll me more most mustn my myself no nor not now of off on
+    once only or other ought our ours ourselves out over own re same shan she should shouldn so some such
+    than that the their theirs them themselves then there these they this those through to too under
+    until up ve very was wasn we were weren what when where which while who whom why will with won would
+    wouldn you your yours yourself yourselves""".split()
+)
+
+_stem_cache: dict[str, str] = {}
+_STEM_CACHE_MAX = 200_000
+
+
+def _stemmer():
+    from whoosh.lang.porter import stem
+
+    return stem
+
+
+_stem_fn = None
+
+
+def stem(word: str) -> str:
+    """Porter stem of a lower-cased word (cached)."""
+    global _stem_fn
+    hit = _stem_cache.get(word)
+    if hit is not None:
+        return hit
+    if _stem_fn is None:
+        _stem_fn = _stemmer()
+    out = _stem_fn(word) if len(word) > 3 and not word[0].isdigit() else word
+    if len(_stem_cache) < _STEM_CACHE_MAX:
+        _stem_cache[word] = out
+    return out
+
+
+def _latin(word: str) -> str | None:
+    w = word.lower()
+    if w in STOP_WORDS:
+        return None
+    if len(w) == 1 and not w.isdigit():
+        return None
+    return stem(w)
+
+
+def tokens(text: str, *, query: bool = False) -> Iterator[str]:
+    """The index terms of ``text`` (``query=True``: the terms to search for)."""
+    for m in _RUN.finditer(text):
+        cjk = m.group(1)
+        if cjk is None:
+            t = _latin(m.group(2))
+            if t is not None:
+                yield t
+            continue
+        n = len(cjk)
+        if query:
+            if n == 1:
+                yield cjk
+            else:
+                for i in range(n - 1):
+                    yield cjk[i : i + 2]
+            continue
+        for i in range(n):
+            yield cjk[i]
+            if i + 1 < n:
+                yield cjk[i : i + 2]
+
+
+def query_terms(text: str) -> list[str]:
+    """Distinct query terms of ``text`` in first-seen order."""
+    seen: dict[str, None] = {}
+    for t in tokens(text, query=True):
+        seen.setdefault(t, None)
+    return list(seen)
+
+
+def is_cjk(term: str) -> bool:
+    return bool(_CJK_ONLY.match(term))
+
+
+class HolonAnalyzer(Tokenizer):
+    """Whoosh analyzer wrapping :func:`tokens` (index mode unless ``mode='query'``)."""
+
+    def __eq__(self, other):
+        return other is not None and other.__class__ is self.__class__
+
+    def __hash__(self):  # pragma: no cover - trivial
+        return hash(self.__class__.__name__)
+
+    def __call__(self, value, positions=False, chars=False, keeporiginal=False, removestops=True,
+                 start_pos=0, start_char=0, tokenize=True, mode="", **kwargs):
+        t = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
+        if not tokenize:
+            t.original = t.text = value
+            t.boost = 1.0
+            if positions:
+                t.pos = start_pos
+            if chars:
+                t.startchar = start_char
+                t.endchar = start_char + len(value)
+            yield t
+            return
+        pos = start_pos
+        for term in tokens(value, query=(mode == "query")):
+            t.text = term
+            t.boost = 1.0
+            t.stopped = False
+            if keeporiginal:
+                t.original = term
+            if positions:
+                t.pos = pos
+                pos += 1
+            if chars:  # offsets are not tracked; snippets are built without them
+                t.startchar = start_char
+                t.endchar = start_char
+            yield t

@@ -1,0 +1,580 @@
+"""The Whoosh search index under ``.holonmem/index/`` (derived state).
+
+Documents: every ledger event, every episode section, every long-term memory
+(incl. ``memory/operator.md`` and ``memory/self.md``) and every note. What is
+indexed is recorded in ``.holonmem/index_state.json``::
+
+    {"version": 1, "ledger_offsets": {file: byte_offset},
+     "files": {rel_path: [mtime_ns, size]}, "last_update": iso}
+
+:func:`update` compares that with a few ``stat`` calls and, when something
+changed, indexes new ledger lines (by offset) and new/changed/deleted files
+under the ``index`` lock. A missing, outdated or unreadable index is rebuilt
+into a fresh folder that replaces the old one in two renames, so searches
+keep working while an indexer runs. Only this module and ``analysis`` import
+whoosh (lazily: importing this module is free).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Callable, Iterable, Iterator
+
+from .errors import HolonmemError, LockBusy
+from .fsio import atomic_write_json, read_json
+from .home import Home
+from .locks import INDEX, home_lock
+
+VERSION = 1
+STATE_NAME = "index_state.json"
+# A search (or context) brings the index up to date itself when at most this
+# many new events wait; beyond it, it says so and searches what is indexed.
+SEARCH_MAX_EVENTS = 20_000
+WRITER_LIMITMB = 256
+
+
+class IndexUnavailable(HolonmemError):
+    """The index cannot be opened (missing, outdated or corrupt)."""
+
+
+# -- schema ------------------------------------------------------------------
+
+def schema():
+    from whoosh import fields
+
+    from .analysis import HolonAnalyzer
+
+    ana = HolonAnalyzer()
+    return fields.Schema(
+        ref=fields.ID(unique=True, stored=True),
+        kind=fields.ID(stored=True),
+        project=fields.ID(stored=True),
+        session=fields.ID(stored=True),
+        status=fields.ID(stored=True),
+        src=fields.ID(),
+        day=fields.ID(),
+        tsn=fields.NUMERIC(int, bits=64, signed=True, shift_step=16),
+        ts=fields.STORED(),
+        label=fields.STORED(),
+        title=fields.TEXT(analyzer=ana, phrase=False, stored=True, field_boost=2.0),
+        body=fields.TEXT(analyzer=ana, phrase=False, stored=True),
+        tags=fields.TEXT(analyzer=ana, phrase=False),
+    )
+
+
+# -- state -------------------------------------------------------------------
+
+def state_path(home: Home) -> Path:
+    return home.state_file(STATE_NAME)
+
+
+def load_state(home: Home) -> dict | None:
+    st = read_json(state_path(home))
+    if not isinstance(st, dict) or st.get("version") != VERSION:
+        return None
+    if not isinstance(st.get("ledger_offsets"), dict) or not isinstance(st.get("files"), dict):
+        return None
+    return st
+
+
+def _save_state(home: Home, offsets: dict, files: dict) -> None:
+    atomic_write_json(state_path(home), {
+        "version": VERSION,
+        "ledger_offsets": offsets,
+        "files": files,
+        "last_update": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+    }, fsync=False)
+
+
+def scan_files(home: Home) -> dict[str, list[int]]:
+    """``{rel: [mtime_ns, size]}`` of every indexable file (episodes, memory, notes)."""
+    out: dict[str, list[int]] = {}
+    root = home.root
+
+    def add(path: str, rel: str) -> None:
+        try:
+            st = os.stat(path)
+        except OSError:
+            return
+        out[rel] = [st.st_mtime_ns, st.st_size]
+
+    for sub in ("episodes", "memory"):
+        try:
+            names = os.listdir(root / sub)
+        except OSError:
+            continue
+        for n in names:
+            if n.endswith(".md") and not n.startswith("."):
+                add(str(root / sub / n), f"{sub}/{n}")
+    notes = root / "notes"
+    if notes.is_dir():
+        root_real = os.path.realpath(root)
+        for dirpath, dirnames, filenames in os.walk(notes):
+            dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+            for n in filenames:
+                if not n.endswith(".md") or n.startswith("."):
+                    continue
+                p = os.path.join(dirpath, n)
+                if os.path.islink(p) and not os.path.realpath(p).startswith(root_real + os.sep):
+                    continue  # never index files outside the home
+                add(p, os.path.relpath(p, root).replace(os.sep, "/"))
+    return out
+
+
+def pending(home: Home, state: dict | None = None) -> dict:
+    """What an update would do, from ``stat`` calls only.
+
+    ``{"missing": bool, "ledger_bytes": int, "rewritten": bool,
+    "changed": [rel], "deleted": [rel]}``; ``rewritten`` means a ledger file
+    shrank or vanished (only a rebuild can follow that).
+    """
+    st = state if state is not None else load_state(home)
+    if st is None or not _index_exists(home):
+        return {"missing": True, "ledger_bytes": 0, "rewritten": False, "changed": [], "deleted": []}
+    offs = st["ledger_offsets"]
+    behind = 0
+    rewritten = False
+    seen = set()
+    try:
+        names = os.listdir(home.ledger_dir)
+    except OSError:
+        names = []
+    for n in names:
+        if not n.endswith(".jsonl"):
+            continue
+        seen.add(n)
+        try:
+            size = os.stat(home.ledger_dir / n).st_size
+        except OSError:
+            continue
+        off = offs.get(n, 0)
+        if size < off:
+            rewritten = True
+        elif size > off:
+            behind += size - off
+    if set(offs) - seen:
+        rewritten = True
+    now = scan_files(home)
+    old = st["files"]
+    changed = sorted(r for r, v in now.items() if old.get(r) != v)
+    deleted = sorted(r for r in old if r not in now)
+    return {"missing": False, "ledger_bytes": behind, "rewritten": rewritten, "changed": changed,
+            "deleted": deleted, "_files": now}
+
+
+# -- opening ---------------------------------------------------------------------
+
+def _index_exists(home: Home) -> bool:
+    try:
+        return any(n.endswith(".toc") for n in os.listdir(home.index_dir))
+    except OSError:
+        return False
+
+
+def open_index(home: Home):
+    """The Whoosh index, or :class:`IndexUnavailable`. Retries briefly (a swap may be under way)."""
+    from whoosh import index as windex
+
+    last: Exception | None = None
+    for attempt in range(3):
+        if attempt:
+            time.sleep(0.05 * attempt)
+        if load_state(home) is None:
+            last = IndexUnavailable("the search index state is missing")
+            continue
+        try:
+            return windex.open_dir(str(home.index_dir))
+        except Exception as exc:  # noqa: BLE001 - any failure means "rebuild"
+            last = exc
+    raise IndexUnavailable(f"the search index cannot be opened ({type(last).__name__}: {last})")
+
+
+# -- documents -----------------------------------------------------------------
+
+def _ledger_docs(home: Home, offsets: dict, max_events: int | None, errors: list) -> Iterator[tuple[dict | None, str, int]]:
+    """Yield ``(doc or None, file, end_offset)`` for ledger lines after ``offsets``."""
+    from .ledger import iter_lines
+
+    n = 0
+    for pos, raw in iter_lines(home, offsets):
+        end = pos.offset + pos.length + 1
+        try:
+            ev = json.loads(raw)
+        except (ValueError, UnicodeDecodeError):
+            errors.append(f"{pos.file}@{pos.offset}: not valid JSON")
+            yield None, pos.file, end
+            continue
+        if not isinstance(ev, dict) or not isinstance(ev.get("id"), str):
+            yield None, pos.file, end
+            continue
+        yield event_doc(ev, pos.file), pos.file, end
+        n += 1
+        if max_events is not None and n >= max_events:
+            return
+
+
+def _file_docs(home: Home, rels: Iterable[str], errors: list) -> Iterator[dict]:
+    rels = list(rels)
+    eps = [r for r in rels if r.startswith("episodes/")]
+    mems = [r for r in rels if r.startswith("memory/")]
+    notes = [r for r in rels if r.startswith("notes/")]
+    if eps:
+        yield from episode_docs(home, eps, errors)
+    if mems:
+        yield from memory_docs(home, mems, errors)
+    for rel in notes:
+        try:
+            text = (home.root / rel).read_bytes().decode("utf-8", errors="replace")
+        except OSError as exc:
+            errors.append(f"{rel}: {exc}")
+            continue
+        yield note_doc(rel, text)
+
+
+# -- writing -------------------------------------------------------------------
+
+def _writer(ix, *, bulk: bool = False):
+    if bulk:
+        return ix.writer(procs=1, limitmb=WRITER_LIMITMB, multisegment=False)
+    return ix.writer(limitmb=64)
+
+
+def _usable(home: Home) -> bool:
+    pend = pending(home)
+    if pend["missing"] or pend["rewritten"]:
+        return False
+    try:
+        open_index(home).close()
+    except IndexUnavailable:
+        return False
+    return True
+
+
+def rebuild(home: Home, *, progress: Callable[[int, int], None] | None = None,
+            lock_timeout: float = 10.0, reason: str | None = None, only_if_unusable: bool = False) -> dict | None:
+    """Build a fresh index from the files and swap it in.
+
+    ``only_if_unusable``: once the lock is held, do nothing (return ``None``)
+    when another run has meanwhile left a usable index.
+    """
+    t0 = time.monotonic()
+    from whoosh import index as windex
+
+    from .ledger import ledger_files
+
+    home.state_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+    with home_lock(home, INDEX, lock_timeout):
+        if only_if_unusable and _usable(home):
+            return None
+        tmp = home.state_dir / f"index.new-{os.getpid()}"
+        shutil.rmtree(tmp, ignore_errors=True)
+        tmp.mkdir(mode=0o700)
+        try:
+            ix = windex.create_in(str(tmp), schema())
+            w = _writer(ix, bulk=True)
+            errors: list[str] = []
+            total = sum(p.stat().st_size for p in ledger_files(home))
+            offsets: dict[str, int] = {p.name: 0 for p in ledger_files(home)}
+            done_before = 0
+            events = 0
+            tick = 0
+            for doc, fname, end in _ledger_docs(home, {}, None, errors):
+                if doc is not None:
+                    w.add_document(**doc)
+                    events += 1
+                offsets[fname] = end
+                tick += 1
+                if progress and tick % 500 == 0:
+                    progress(done_before + sum(offsets.values()), total)
+            files = scan_files(home)
+            nfiles = 0
+            for doc in _file_docs(home, files, errors):
+                w.add_document(**doc)
+                nfiles += 1
+            w.commit(optimize=False, merge=False)
+            if progress:
+                progress(total, total)
+            old = home.state_dir / f"index.old-{os.getpid()}"
+            if home.index_dir.exists():
+                os.rename(home.index_dir, old)
+            os.rename(tmp, home.index_dir)
+            shutil.rmtree(old, ignore_errors=True)
+            _save_state(home, offsets, files)
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+    return {"rebuilt": True, "reason": reason, "events": events, "documents": events + nfiles,
+            "files": len(files), "removed": 0, "errors": errors, "stale": False,
+            "seconds": round(time.monotonic() - t0, 3)}
+
+
+def update(home: Home, *, max_events: int | None = None, quiet: bool = True,
+           lock_timeout: float | None = None, rebuild_missing: bool | None = None) -> dict:
+    """Bring the index up to date; returns what was done.
+
+    With ``max_events`` (per-turn callers), at most that many events are
+    indexed in this call, the lock is never waited for, and a missing index
+    is not rebuilt (unless ``rebuild_missing``): the result says
+    ``{"stale": True, ...}`` instead.
+    Without it, a missing/corrupt index is rebuilt (``"rebuilt": True`` and a
+    ``"warning"``). ``quiet=False`` prints warnings on stderr.
+    """
+    bounded = max_events is not None
+    if lock_timeout is None:
+        lock_timeout = 0.0 if bounded else 10.0
+    if rebuild_missing is None:
+        rebuild_missing = not bounded
+    result = _update(home, max_events, lock_timeout, rebuild_missing)
+    if not quiet and result.get("warning"):
+        sys.stderr.write(f"warning: {result['warning']}\n")
+    return result
+
+
+def _noop(**extra) -> dict:
+    out = {"rebuilt": False, "events": 0, "documents": 0, "removed": 0, "stale": False, "errors": []}
+    out.update(extra)
+    return out
+
+
+def _update(home: Home, max_events: int | None, lock_timeout: float, rebuild_missing: bool) -> dict:
+    state = load_state(home)
+    pend = pending(home, state)
+    if not pend["missing"] and not pend["rewritten"] and not pend["ledger_bytes"] and not pend["changed"] and not pend["deleted"]:
+        return _noop()
+    if not pend["missing"] and not pend["rewritten"] and not _usable(home):
+        pend["missing"] = True
+    if pend["missing"] or pend["rewritten"]:
+        why = "missing or unreadable" if pend["missing"] else "behind a rewritten ledger file"
+        if not rebuild_missing:
+            return _noop(stale=True, reason=f"the search index is {why}; run `holonmem index`")
+        try:
+            res = rebuild(home, lock_timeout=max(lock_timeout, 60.0), reason=why, only_if_unusable=True)
+        except LockBusy:
+            return _noop(stale=True, reason="another holonmem run is rebuilding the search index")
+        if res is None:  # another run rebuilt it while we waited
+            return _update(home, max_events, lock_timeout, rebuild_missing)
+        res["warning"] = f"the search index was {why}; rebuilt it ({res['documents']} documents)"
+        return res
+    try:
+        with home_lock(home, INDEX, lock_timeout):
+            return _incremental(home, max_events)
+    except LockBusy:
+        return _noop(stale=True, reason="another holonmem run is updating the search index")
+
+
+def _incremental(home: Home, max_events: int | None) -> dict:
+    t0 = time.monotonic()
+    state = load_state(home)  # re-read under the lock: another run may have done the work
+    pend = pending(home, state)
+    if pend["missing"] or pend["rewritten"]:
+        return _noop(stale=True, reason="the search index changed underneath; run `holonmem index`")
+    offsets = dict(state["ledger_offsets"])
+    files = dict(state["files"])
+    errors: list[str] = []
+    ix = open_index(home)
+    w = _writer(ix)
+    events = removed = ndocs = 0
+    stale = False
+    try:
+        if pend["ledger_bytes"]:
+            for doc, fname, end in _ledger_docs(home, offsets, max_events, errors):
+                if doc is not None:
+                    w.update_document(**doc)
+                    events += 1
+                offsets[fname] = end
+            if max_events is not None and events >= max_events:
+                stale = _ledger_behind(home, offsets)
+        now = pend["_files"]
+        for rel in pend["deleted"]:
+            removed += w.delete_by_term("src", rel) or 0
+            files.pop(rel, None)
+        if pend["changed"]:
+            for rel in pend["changed"]:
+                removed += w.delete_by_term("src", rel) or 0
+            for doc in _file_docs(home, pend["changed"], errors):
+                w.add_document(**doc)
+                ndocs += 1
+            for rel in pend["changed"]:
+                files[rel] = now[rel]
+        w.commit()
+    except BaseException:
+        w.cancel()
+        raise
+    finally:
+        ix.close()
+    _save_state(home, offsets, files)
+    out = _noop(events=events, documents=events + ndocs, removed=removed, errors=errors,
+                changed=pend["changed"], deleted=pend["deleted"], seconds=round(time.monotonic() - t0, 3))
+    if stale:
+        out.update(stale=True, reason="more new events wait; the rest is indexed on the next run")
+    return out
+
+
+def _ledger_behind(home: Home, offsets: dict) -> bool:
+    from .ledger import ledger_files
+
+    return any(p.stat().st_size > offsets.get(p.name, 0) for p in ledger_files(home))
+
+
+# -- document builders (pure but for the lazy readers of episodes/memory files) --
+
+def _tsn(ts: str | None) -> int:
+    if not ts:
+        return 0
+    try:
+        dt = datetime.fromisoformat(str(ts).replace("Z", "+00:00"))
+    except ValueError:
+        return 0
+    if dt.tzinfo is None:
+        dt = dt.replace(tzinfo=timezone.utc)
+    return int(dt.timestamp())
+
+
+def _doc(ref: str, kind: str, *, src: str, ts: str | None, title: str = "", body: str = "", tags: str = "",
+         project: str | None = None, session: str | None = None, status: str = "", label: str = "") -> dict:
+    ts = ts or ""
+    return {
+        "ref": ref, "kind": kind, "project": project or "", "session": session or "", "status": status or "",
+        "src": src, "day": ts[:10], "tsn": _tsn(ts), "ts": ts, "label": label or title,
+        "title": title or "", "body": body or "", "tags": tags or "",
+    }
+
+
+def event_doc(ev: dict, ledger_file: str) -> dict:
+    """One ledger event. The speaker, tool, status and non-message kind are tags."""
+    text = ev.get("text")
+    if not isinstance(text, str):
+        text = "" if text is None else json.dumps(text, ensure_ascii=False)
+    who = ev.get("speaker") or ev.get("role") or ""
+    kind = ev.get("kind") or "message"
+    tool = ev.get("tool") or ""
+    status = ev.get("status") or ""
+    label = " ".join(x for x in (f"{who}:" if who else "", kind, tool, status) if x)
+    tags = [str(x) for x in (ev.get("speaker"), tool, status, kind if kind != "message" else None) if x]
+    refs = ev.get("refs")
+    if isinstance(refs, list):
+        tags.extend(str(r) for r in refs[:20])
+    return _doc(f"event:{ev['id']}", "event", src=ledger_file, ts=ev.get("ts"), body=text, tags=" ".join(tags),
+                project=ev.get("project"), session=ev.get("session"), label=label)
+
+
+def episode_docs(home: Home, rels: list[str], errors: list) -> Iterator[dict]:
+    from .episodes import FENCE_OPEN, read_day
+
+    for rel in rels:
+        date = Path(rel).stem
+        try:
+            eps = read_day(home, date)
+        except HolonmemError as exc:  # not a day file name
+            errors.append(f"{rel}: {exc.message}")
+            continue
+        for ep in eps:
+            prose = ep.text.split(FENCE_OPEN, 1)[0]
+            title = ep.title or ep.objective or ep.id
+            tags = " ".join([ep.outcome or "", *list(ep.tools or {})])
+            yield _doc(f"episode:{date}#{ep.id}", "episode", src=rel, ts=ep.start, title=title, body=prose,
+                       tags=tags, project=ep.project, session=ep.session)
+
+
+def memory_docs(home: Home, rels: list[str], errors: list) -> Iterator[dict]:
+    from .memory import load_memory
+
+    for rel in rels:
+        try:
+            mem = load_memory(home, rel)
+        except HolonmemError as exc:
+            errors.append(f"{rel}: {exc.message}")
+            continue
+        if mem is None:
+            continue
+        tags = " ".join([mem.kind or "", *[str(k) for k in mem.keywords or []]])
+        body = mem.body or mem.statement
+        yield _doc(f"memory:{rel}", "memory", src=rel, ts=mem.updated or mem.created, title=mem.title or mem.slug,
+                   body=body, tags=tags, project=mem.project, status=mem.status or "active")
+
+
+def note_doc(rel: str, text: str) -> dict:
+    """A note: title/summary/tags from frontmatter, else the first heading, else the file name."""
+    meta: dict = {}
+    body = text
+    if text.startswith("---"):
+        try:
+            import frontmatter
+
+            post = frontmatter.loads(text)
+            meta, body = dict(post.metadata), post.content
+        except Exception:  # noqa: BLE001 - a broken header is indexed as text
+            meta, body = {}, text
+    title = str(meta.get("title") or "").strip()
+    if not title:
+        for line in body.splitlines():
+            s = line.strip()
+            if s.startswith("#"):
+                title = s.lstrip("#").strip()
+                break
+            if s:
+                title = s[:80]
+                break
+    title = title or Path(rel).stem
+    tags = meta.get("tags") or []
+    if isinstance(tags, str):
+        tags = [tags]
+    summary = str(meta.get("summary") or "")
+    full = (summary + "\n\n" + body) if summary else body
+    return _doc(f"note:{rel}", "note", src=rel, ts=str(meta.get("updated") or meta.get("date") or "") or None,
+                title=title, body=full, tags=" ".join(str(t) for t in tags), project=meta.get("project"))
+
+
+# -- searching (query objects are built here; search.py stays whoosh-free) ------
+
+FIELDS = ("title", "body", "tags")
+INACTIVE = ("superseded", "archived")
+
+
+def run_query(searcher, terms: list[tuple[str, float]], *, project=None, kinds=None, session=None,
+              since=None, until=None, include_inactive=False, limit=50) -> list[tuple[float, dict]]:
+    """``(score, stored fields)`` of the best ``limit`` documents for weighted ``terms``.
+
+    Every term is OR-ed over title (×2), body and tags; BM25F sums the
+    matches, so documents that hold more of the terms rank first. ``since`` /
+    ``until`` are ``("day", "YYYY-MM-DD")`` or ``("ts", epoch_seconds)``.
+    """
+    from whoosh import query as Q
+
+    subs = []
+    for t, w in terms:
+        for f in FIELDS:
+            subs.append(Q.Term(f, t, boost=w))
+    if not subs:
+        return []
+    q = Q.Or(subs)
+    flt = []
+    if project:
+        flt.append(Q.Term("project", project))
+    if kinds:
+        flt.append(Q.Or([Q.Term("kind", k) for k in kinds]))
+    if session:
+        flt.append(Q.Term("session", session))
+    for bound, lo in ((since, True), (until, False)):
+        if bound is None:
+            continue
+        field, val = bound
+        if field == "day":
+            flt.append(Q.TermRange("day", val if lo else None, None if lo else val))
+        else:
+            flt.append(Q.NumericRange("tsn", val if lo else None, None if lo else val))
+    mask = None if include_inactive else Q.Or([Q.Term("status", s) for s in INACTIVE])
+    flt_q = Q.And(flt) if len(flt) > 1 else (flt[0] if flt else None)
+    hits = searcher.search(q, limit=limit, filter=flt_q, mask=mask)
+    return [(h.score, h.fields()) for h in hits]
+
+
+def searcher(ix, k1: float = 1.2, b: float = 0.75):
+    from whoosh import scoring
+
+    return ix.searcher(weighting=scoring.BM25F(B=b, K1=k1))

@@ -1,0 +1,216 @@
+"""``search``: find events, episodes, memories and notes by content.
+
+Queries are analysed with the index's own analyzer (:mod:`holonmem.analysis`)
+and turned into a weighted OR of terms in code — no query parser. BM25F ranks
+(title ×2); the results are then weighted by kind (memory > episode/note >
+event) and a mild recency boost, and get a snippet around the matched words
+(cut by characters, so CJK text is never split inside a character).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import time
+from datetime import datetime, timedelta, timezone
+
+from .errors import UsageError
+from .home import Home
+
+KINDS = ("event", "episode", "memory", "note")
+KIND_WEIGHT = {"memory": 1.5, "episode": 1.25, "note": 1.2, "event": 1.0}
+RECENCY_BOOST = 0.1  # at most +10% for a document from today
+RECENCY_HALF_LIFE_DAYS = 30.0
+SNIPPET_CHARS = 160
+# How many candidates to re-rank per requested result.
+CANDIDATES = 4
+
+
+def normalize_kinds(kinds) -> list[str] | None:
+    if not kinds:
+        return None
+    if isinstance(kinds, str):
+        kinds = [k for k in re.split(r"[,\s]+", kinds) if k]
+    out = []
+    for k in kinds:
+        k = {"operator": "memory", "self": "memory", "events": "event", "episodes": "episode",
+             "memories": "memory", "notes": "note"}.get(k, k)
+        if k not in KINDS:
+            raise UsageError(f"unknown kind {k!r}", f"use one of: {', '.join(KINDS)}")
+        if k not in out:
+            out.append(k)
+    return out
+
+
+_REL = re.compile(r"^(\d+)([hdw])$")
+
+
+def parse_time(value: str | None, what: str):
+    """``--since/--until``: ``YYYY-MM-DD`` (compared with each item's own date),
+    an ISO time, or a relative ``24h`` / ``7d`` / ``2w``."""
+    if value is None or value == "":
+        return None
+    v = value.strip()
+    m = _REL.match(v)
+    if m:
+        n, unit = int(m.group(1)), m.group(2)
+        delta = timedelta(hours=n) if unit == "h" else timedelta(days=n * (7 if unit == "w" else 1))
+        return ("ts", int((datetime.now(timezone.utc) - delta).timestamp()))
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", v):
+        return ("day", v)
+    try:
+        dt = datetime.fromisoformat(v.replace("Z", "+00:00"))
+    except ValueError:
+        raise UsageError(f"--{what} {value!r} is not a date", "use YYYY-MM-DD, an ISO time, or 24h / 7d / 2w") from None
+    if dt.tzinfo is None:
+        dt = dt.replace(tzinfo=timezone.utc)
+    return ("ts", int(dt.timestamp()))
+
+
+def weighted_terms(query: str) -> list[tuple[str, float]]:
+    """Query terms with weights: a lone CJK character counts less than a bigram
+    when the query has both (it matches far more text)."""
+    from .analysis import is_cjk, query_terms
+
+    terms = query_terms(query)
+    return [(t, 0.5 if len(t) == 1 and is_cjk(t) and len(terms) > 1 else 1.0) for t in terms]
+
+
+# -- snippets ---------------------------------------------------------------------
+
+def _term_pattern(terms: list[str]) -> re.Pattern | None:
+    from .analysis import is_cjk
+
+    parts = []
+    for t in sorted(set(terms), key=len, reverse=True):
+        if is_cjk(t):
+            parts.append(re.escape(t))
+        else:  # a stem: match words starting with it
+            parts.append(r"(?<![^\W_])" + re.escape(t))
+    return re.compile("|".join(parts), re.IGNORECASE) if parts else None
+
+
+def snippet(text: str, terms: list[str], width: int = SNIPPET_CHARS) -> str:
+    """About ``width`` characters of ``text`` around the first matched term, on one line."""
+    flat = " ".join((text or "").split())
+    if len(flat) <= width:
+        return flat
+    pat = _term_pattern(terms)
+    m = pat.search(flat) if pat else None
+    start = 0
+    if m:
+        start = max(0, m.start() - width // 4)
+        if start:  # begin at a word boundary for Latin text
+            sp = flat.rfind(" ", max(0, start - 15), start)
+            if sp >= 0:
+                start = sp + 1
+    end = min(len(flat), start + width)
+    out = flat[start:end].strip()
+    return ("…" if start else "") + out + ("…" if end < len(flat) else "")
+
+
+# -- ranking ----------------------------------------------------------------------
+
+def _recency(tsn: int | None, now: float) -> float:
+    if not tsn:
+        return 1.0
+    age_days = max(0.0, (now - tsn) / 86400.0)
+    return 1.0 + RECENCY_BOOST * math.pow(0.5, age_days / RECENCY_HALF_LIFE_DAYS)
+
+
+def _result(score: float, f: dict, terms: list[str]) -> dict:
+    body = f.get("body") or ""
+    snip = snippet(body, terms) if body else snippet(f.get("title") or "", terms)
+    return {
+        "ref": f["ref"], "kind": f.get("kind", ""), "score": round(score, 4),
+        "title": f.get("label") or f.get("title") or "", "snippet": snip, "ts": f.get("ts") or "",
+        "project": f.get("project") or None, "session": f.get("session") or None,
+        **({"status": f["status"]} if f.get("status") else {}),
+    }
+
+
+def _tsn_of(f: dict) -> int | None:
+    from .index import _tsn
+
+    return _tsn(f.get("ts"))
+
+
+class Session:
+    """An open index for answering one or many queries."""
+
+    def __init__(self, home: Home, *, update: bool = True, max_events: int | None = None):
+        from . import index
+
+        self.home = home
+        self.info: dict = {}
+        if update:
+            bound = max_events if max_events is not None else index.SEARCH_MAX_EVENTS
+            self.info = index.update(home, max_events=bound, rebuild_missing=True)
+        self._open()
+
+    def _open(self) -> None:
+        from . import index
+
+        try:
+            self.ix = index.open_index(self.home)
+        except index.IndexUnavailable:
+            self.info = index.update(self.home)
+            self.ix = index.open_index(self.home)
+        self.searcher = index.searcher(self.ix)
+
+    def close(self) -> None:
+        self.searcher.close()
+        self.ix.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    @property
+    def warnings(self) -> list[str]:
+        out = []
+        if self.info.get("warning"):
+            out.append(self.info["warning"])
+        if self.info.get("stale") and self.info.get("reason"):
+            out.append(f"search index not fully up to date: {self.info['reason']}")
+        return out
+
+    def search(self, query: str, *, project=None, kinds=None, session=None, since=None, until=None,
+               limit: int = 10, include_inactive: bool = False) -> list[dict]:
+        from . import index
+
+        if limit <= 0:
+            return []
+        wterms = weighted_terms(query or "")
+        if not wterms:
+            return []
+        kinds = normalize_kinds(kinds)
+        args = dict(project=project, kinds=kinds, session=session, since=parse_time(since, "since"),
+                    until=parse_time(until, "until"), include_inactive=include_inactive,
+                    limit=max(limit * CANDIDATES, 40))
+        try:
+            hits = index.run_query(self.searcher, wterms, **args)
+        except Exception:  # noqa: BLE001 - an unreadable index is rebuilt, then searched again
+            self.close()
+            self.info = index.rebuild(self.home, reason="unreadable")
+            self.info["warning"] = "the search index was unreadable; rebuilt it"
+            self._open()
+            hits = index.run_query(self.searcher, wterms, **args)
+        now = time.time()
+        terms = [t for t, _ in wterms]
+        ranked = []
+        for score, f in hits:
+            s = score * KIND_WEIGHT.get(f.get("kind"), 1.0) * _recency(_tsn_of(f), now)
+            ranked.append((s, f))
+        ranked.sort(key=lambda x: -x[0])
+        return [_result(s, f, terms) for s, f in ranked[:limit]]
+
+
+def search(home: Home, query: str, *, project=None, kinds=None, session=None, since=None, until=None,
+           limit: int = 10, include_inactive: bool = False, update: bool = True) -> list[dict]:
+    """Search the home; result dicts have ref, kind, score, title, snippet, ts, project, session."""
+    with Session(home, update=update) as s:
+        return s.search(query, project=project, kinds=kinds, session=session, since=since, until=until,
+                        limit=limit, include_inactive=include_inactive)
