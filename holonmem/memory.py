@@ -196,11 +196,12 @@ def make_slug(title: str, project: str | None = None, *, taken: set[str] | froze
     """A file-name-safe slug: project prefix + the title's main words (CJK kept)."""
     words = [w for w in _SLUG_DROP.sub(" ", title.lower()).split() if w and w not in _STOP]
     words = [w[:16] if re.search(r"[\u3400-\u9fff]", w) else w for w in words][:max_words]
+    p = _SLUG_DROP.sub("-", (project or "").lower()).strip("-_")
+    if p:
+        words = [w for w in words if w != p] or words
     base = "-".join(words) or "memory"
-    if project:
-        p = _SLUG_DROP.sub("-", project.lower()).strip("-_")
-        if p and not base.startswith(p):
-            base = f"{p}-{base}"
+    if p and not base.startswith(p):
+        base = f"{p}-{base}"
     base = base.strip("-_")[:80] or "memory"
     slug, n = base, 2
     while slug in taken or slug in ("operator", "self"):

@@ -1,0 +1,478 @@
+"""Planning a dream (pure): pending signals + memories in, a :class:`Plan` out.
+
+Phases (named in the journal):
+
+- **Light** — take the pending signals, normalise them, fold exact duplicates
+  into their first occurrence, reject untrusted ones.
+- **REM** — group signals that say the same thing (see :mod:`holonmem.grouping`)
+  within scope, project, kind and polarity, across sessions and languages.
+- **Deep** — score each group and promote it through one of three channels
+  only: ``repeated_across_sessions`` (>= 2 distinct sessions),
+  ``tool_failure_evidence`` (a lesson backed by a failed tool result and the
+  passing fix) and ``explicit_user_instruction`` (the user said it, trusted).
+  A group that matches an active memory strengthens it instead of creating a
+  twin. A group that contradicts an active memory on the same subject wins
+  if it is newer (the old memory becomes ``superseded``, links both ways).
+  Everything else stays pending with its age and expires after
+  ``pending_expiry_days``.
+
+Nothing here touches the disk; :mod:`holonmem.dream_apply` writes the plan.
+"""
+
+from __future__ import annotations
+
+import copy
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+
+from . import grouping
+from .memory import Memory, make_slug, new_memory
+
+CHANNELS = ("repeated_across_sessions", "tool_failure_evidence", "explicit_user_instruction")
+TITLE_CHARS = 72
+
+
+@dataclass
+class Decision:
+    """One thing the dream decided, with its signals and reason (for the journal)."""
+
+    action: str  # create | strengthen | supersede | skip | reject | expire | duplicate
+    reason: str
+    signals: list[str] = field(default_factory=list)
+    statement: str = ""
+    memory: str | None = None  # memory path it concerns
+    evidence: list[str] = field(default_factory=list)
+    channels: list[str] = field(default_factory=list)
+    sessions: list[str] = field(default_factory=list)
+    age_days: float | None = None
+
+    def to_json(self) -> dict:
+        return {k: v for k, v in self.__dict__.items() if v not in (None, [], "")}
+
+
+@dataclass
+class MemoryWrite:
+    memory: Memory  # the new content
+    expected: str | None  # checksum read (None = new file)
+    action: str  # create | strengthen | supersede
+    signals: list[str] = field(default_factory=list)  # signals whose status depends on this write
+
+
+@dataclass
+class Plan:
+    run_id: str
+    now: str
+    seen: int = 0
+    duplicates: int = 0
+    groups: int = 0
+    writes: list[MemoryWrite] = field(default_factory=list)
+    decisions: list[Decision] = field(default_factory=list)
+    statuses: list[tuple[str, str, str, str | None]] = field(default_factory=list)  # (signal, status, reason, memory)
+    memories: list[Memory] = field(default_factory=list)  # all memories after the plan (for MEMORY.md)
+
+    def counts(self) -> dict[str, int]:
+        c = {"signals_seen": self.seen, "duplicates": self.duplicates, "groups": self.groups,
+             "promoted": 0, "strengthened": 0, "superseded": 0, "rejected": 0, "expired": 0, "pending": 0}
+        for d in self.decisions:
+            if d.action == "create":
+                c["promoted"] += 1
+            elif d.action == "strengthen":
+                c["strengthened"] += 1
+            elif d.action == "supersede":
+                c["superseded"] += 1
+            elif d.action == "reject":
+                c["rejected"] += len(d.signals)
+            elif d.action == "expire":
+                c["expired"] += len(d.signals)
+            elif d.action == "skip":
+                c["pending"] += len(d.signals)
+        return c
+
+    def skipped_by_reason(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for d in self.decisions:
+            if d.action in ("skip", "reject", "expire"):
+                key = d.reason.split(":")[0]
+                out[key] = out.get(key, 0) + len(d.signals)
+        return out
+
+    def to_json(self) -> dict:
+        return {
+            "run": self.run_id, "now": self.now, "counts": self.counts(),
+            "skipped_by_reason": self.skipped_by_reason(),
+            "writes": [{"path": w.memory.path, "action": w.action, "status": w.memory.status} for w in self.writes],
+            "decisions": [d.to_json() for d in self.decisions],
+        }
+
+
+# -- time helpers ---------------------------------------------------------------
+
+def parse_ts(value) -> dt.datetime | None:
+    if not value:
+        return None
+    try:
+        t = dt.datetime.fromisoformat(str(value).replace("Z", "+00:00"))
+    except ValueError:
+        try:
+            t = dt.datetime.fromisoformat(str(value)[:10])
+        except ValueError:
+            return None
+    return t if t.tzinfo else t.replace(tzinfo=dt.timezone.utc)
+
+
+def _ts_key(value) -> float:
+    t = parse_ts(value)
+    return t.timestamp() if t else 0.0
+
+
+# -- signals ----------------------------------------------------------------------
+
+def _uniq(seq) -> list:
+    out, seen = [], set()
+    for x in seq:
+        if x not in seen:
+            seen.add(x)
+            out.append(x)
+    return out
+
+
+def norm_signal(s: dict) -> dict:
+    """A signal with every field the planner reads, defaults filled in."""
+    n = dict(s)
+    n["statement"] = " ".join(str(s.get("statement") or "").split())
+    n["subject"] = str(s.get("subject") or "")
+    n["scope"] = s.get("scope") or ("project" if s.get("project") else "user")
+    n["kind"] = s.get("kind") or "fact"
+    n["project"] = s.get("project") or None
+    if n["scope"] != "project":
+        n["project"] = s.get("project") if n["scope"] == "project" else None
+    n["polarity"] = grouping.polarity_of(n["statement"], s.get("polarity"))
+    n["evidence"] = [str(e) for e in (s.get("evidence") or [])]
+    n["channels"] = list(s.get("channels") or [])
+    n["keywords"] = list(s.get("keywords") or [])
+    try:
+        n["confidence"] = float(s.get("confidence", 0.5))
+    except (TypeError, ValueError):
+        n["confidence"] = 0.5
+    return n
+
+
+def promotion_channels(members: list[dict]) -> list[str]:
+    """The channels through which a group of (trusted) signals may be promoted."""
+    out = []
+    if len({m.get("session") for m in members if m.get("session")}) >= 2:
+        out.append("repeated_across_sessions")
+    if any(m["kind"] == "lesson" and "tool_failure_evidence" in m["channels"] for m in members):
+        out.append("tool_failure_evidence")
+    if any(m.get("source_role") == "user" and m.get("trust") == "user-stated"
+           and ("explicit_instruction" in m["channels"] or "explicit_user_instruction" in m["channels"]) for m in members):
+        out.append("explicit_user_instruction")
+    return out
+
+
+_LEAD = re.compile(r"^(?:from now on|going forward|in future|in the future|以后|今后|从现在起|从今以后)[,，:：\s]*", re.I)
+
+
+def _title(statement: str) -> str:
+    s = _LEAD.sub("", statement.strip()).rstrip(".。!！")
+    s = s[:1].upper() + s[1:] if s else statement.strip()
+    if len(s) <= TITLE_CHARS:
+        return s
+    cut = s[:TITLE_CHARS]
+    sp = cut.rfind(" ")
+    return (cut[:sp] if sp > TITLE_CHARS // 2 else cut).rstrip(" ,;:，；：") + "…"
+
+
+def _why(members: list[dict], channels: list[str]) -> str:
+    sessions = _uniq(m.get("session") for m in members if m.get("session"))
+    ev = _uniq(e for m in members for e in m["evidence"])
+    parts = []
+    if "explicit_user_instruction" in channels:
+        m = next(m for m in members if m.get("source_role") == "user")
+        parts.append(f"The user said it as a standing instruction (session {m.get('session') or '?'}, {', '.join(m['evidence'][:3]) or 'no event id'}).")
+    if "tool_failure_evidence" in channels:
+        parts.append(f"A tool call failed and the fix passed ({', '.join(ev[:6])}).")
+    if "repeated_across_sessions" in channels:
+        parts.append(f"Seen in {len(sessions)} sessions: {', '.join(sessions[:6])}.")
+    if not parts:
+        parts.append(f"Evidence: {', '.join(ev[:6])}.")
+    return " ".join(parts)
+
+
+def _how(rep: dict) -> str:
+    where = f"in project {rep['project']}" if rep["project"] else "everywhere"
+    return {
+        "rule": f"Follow this {where} unless the user says otherwise.",
+        "preference": f"Choose this way by default {where}; ask when it clashes with a rule.",
+        "fact": f"Take this as known {where}; check it again if it looks outdated.",
+        "decision": f"Treat this as decided {where}; revisit only if the user reopens it.",
+        "identity": "Keep to this in every session.",
+        "method": f"Use this method {where}.",
+        "lesson": f"Apply this {where} when the situation below comes up.",
+    }.get(rep["kind"], f"Keep this in mind {where}.")
+
+
+def _method_card(rep: dict, members: list[dict]) -> str:
+    applies = rep.get("applies_when") or (rep["subject"] or rep["statement"])
+    check = rep.get("check") or "the step that failed before now passes"
+    failing = rep.get("failing") or "the same error comes back after applying the method"
+    return (
+        "## Method card\n\n"
+        f"- **Applies when:** {applies}\n"
+        f"- **Method:** {rep.get('method') or rep['statement']}\n"
+        f"- **How to check it worked:** {check}\n"
+        f"- **Signs it is failing:** {failing}\n"
+    )
+
+
+def render_body(title: str, rep: dict, members: list[dict], channels: list[str]) -> str:
+    body = f"# {title}\n\n{rep['statement']}\n\n**Why:** {_why(members, channels)}\n\n**How to apply:** {_how(rep)}\n"
+    if rep["kind"] == "lesson":
+        body += "\n" + _method_card(rep, members)
+    return body
+
+
+# -- planning -----------------------------------------------------------------------
+
+@dataclass
+class _Group:
+    members: list[dict]
+    ids: list[str]  # every signal id, duplicates included
+    channels: list[str]
+    latest: str  # ts of the newest member
+
+    @property
+    def rep(self) -> dict:
+        # the newest, most confident wording stands for the group
+        return max(self.members, key=lambda m: (_ts_key(m.get("ts")), m["confidence"]))
+
+
+def _text(s: dict) -> str:
+    return f"{s['statement']} {s['subject']}"
+
+
+def _mem_text(m: Memory) -> str:
+    return f"{m.statement or m.title}"
+
+
+def _mem_ts(m: Memory) -> float:
+    return _ts_key(m.valid_from or m.created or m.updated)
+
+
+def plan_dream(pending: list[dict], memories: list[Memory], *, now: dt.datetime, run_id: str,
+               expiry_days: float = 30) -> Plan:
+    """Decide what this dream does. ``pending`` are signal lines (file order)."""
+    now_iso = now.isoformat(timespec="seconds")
+    plan = Plan(run_id=run_id, now=now_iso, seen=len(pending))
+
+    # -- Light: normalise, fold duplicates, reject untrusted
+    uniq: list[dict] = []
+    dup_of: dict[str, list[str]] = {}
+    first: dict[tuple, dict] = {}
+    for raw in pending:
+        s = norm_signal(raw)
+        if not s["statement"]:
+            plan.decisions.append(Decision("reject", "empty: no statement", [s["id"]]))
+            plan.statuses.append((s["id"], "rejected", "empty statement", None))
+            continue
+        key = (s["scope"], s["project"], s["kind"], s["polarity"], grouping.normalize(s["statement"]), s.get("session"))
+        if key in first:
+            orig = first[key]
+            dup_of.setdefault(orig["id"], []).append(s["id"])
+            orig["evidence"] = _uniq(orig["evidence"] + s["evidence"])
+            plan.duplicates += 1
+            continue
+        first[key] = s
+        if s.get("trust") == "untrusted":
+            plan.decisions.append(Decision("reject", "untrusted: came from tool output or a quoted source, never promoted",
+                                           [s["id"]], s["statement"], evidence=s["evidence"]))
+            plan.statuses.append((s["id"], "rejected", "untrusted source", None))
+            continue
+        uniq.append(s)
+
+    # -- REM: group
+    idx_groups = grouping.group_indices(
+        uniq, _text, lambda s: (s["scope"], s["project"], s["kind"], s["polarity"]),
+        separate=lambda a, b: grouping.conflicts(a["statement"], a["polarity"], b["statement"], b["polarity"]),
+    )
+    groups: list[_Group] = []
+    for gi in idx_groups:
+        members = [uniq[i] for i in gi]
+        ids = [sid for m in members for sid in [m["id"], *dup_of.get(m["id"], [])]]
+        groups.append(_Group(members, ids, promotion_channels(members), max((m.get("ts") or "" for m in members), key=_ts_key)))
+    plan.groups = len(groups)
+
+    # -- Deep: match, promote, supersede, keep pending, expire
+    work = {m.path: m for m in memories}
+    changed: dict[str, MemoryWrite] = {}
+    taken = {m.slug for m in memories}
+    feats = {m.path: grouping.features(_mem_text(m)) for m in memories}
+    post: dict[tuple, dict[str, set[str]]] = {}
+
+    def index_mem(m: Memory) -> None:
+        if not m.is_active:
+            return
+        block = post.setdefault((m.scope, m.project), {})
+        for f in feats[m.path]:
+            block.setdefault(f, set()).add(m.path)
+
+    def candidates(scope, project, f) -> set[str]:
+        block = post.get((scope, project), {})
+        out: set[str] = set()
+        for tok in f:
+            out |= block.get(tok, set())
+        return {p for p in out if work[p].is_active}
+
+    for m in memories:
+        index_mem(m)
+
+    def editable(path: str) -> Memory:
+        """A copy of the memory we may change (kept once per run)."""
+        if path in changed:
+            return changed[path].memory
+        m = copy.deepcopy(work[path])
+        changed[path] = MemoryWrite(m, work[path].checksum, "strengthen")
+        work[path] = m
+        return m
+
+    promotable = sorted((g for g in groups if g.channels), key=lambda g: _ts_key(g.latest))
+    for g in promotable:
+        _deep_one(g, plan, work, feats, changed, taken, candidates, index_mem, editable, now_iso, run_id)
+    for g in groups:
+        if g.channels:
+            continue
+        rep = g.rep
+        f = grouping.features(_text(rep))
+        hit = _best_match(rep, f, candidates(rep["scope"], rep["project"], f), work, feats)
+        if hit:
+            _strengthen(g, editable(hit), plan, now_iso, run_id, changed, hit,
+                        "supports an active memory: strengthens it instead of creating a twin")
+
+    handled = {sid for d in plan.decisions for sid in d.signals}
+    for g in groups:
+        if g.channels or any(sid in handled for sid in g.ids):
+            continue
+        rep = g.rep
+        ages = [_age_days(m, now) for m in g.members]
+        age = max(a for a in ages if a is not None) if any(a is not None for a in ages) else None
+        sessions = _uniq(m.get("session") for m in g.members if m.get("session"))
+        if age is not None and age > expiry_days:
+            plan.decisions.append(Decision("expire", f"expired: pending for {age:.0f} days (limit {expiry_days:g})", g.ids,
+                                           rep["statement"], evidence=_uniq(e for m in g.members for e in m["evidence"]),
+                                           sessions=sessions, age_days=round(age, 1)))
+            plan.statuses.extend((sid, "expired", f"pending over {expiry_days:g} days", None) for sid in g.ids)
+            continue
+        plan.decisions.append(Decision("skip", _skip_reason(g), g.ids, rep["statement"],
+                                       evidence=_uniq(e for m in g.members for e in m["evidence"]),
+                                       sessions=sessions, age_days=None if age is None else round(age, 1)))
+
+    plan.writes = list(changed.values())
+    plan.memories = list(work.values())
+    return plan
+
+
+def _age_days(s: dict, now: dt.datetime) -> float | None:
+    t = parse_ts(s.get("created") or s.get("ts"))
+    return None if t is None else max(0.0, (now - t).total_seconds() / 86400)
+
+
+def _skip_reason(g: _Group) -> str:
+    rep = g.rep
+    if rep["kind"] == "lesson":
+        return "single-session lesson: no failed-then-passed tool evidence and seen in one session"
+    if rep["kind"] == "preference":
+        return "single-session preference: said once, not as a standing instruction"
+    if rep.get("source_role") == "user":
+        return "one-off: said once in one session, not a standing instruction"
+    return "one-off: seen in one session only, no promotion channel"
+
+
+def _best_match(rep: dict, f, cands: set[str], work: dict, feats: dict) -> str | None:
+    best, best_sim = None, grouping.THRESHOLD
+    for p in sorted(cands):
+        m = work[p]
+        if grouping.conflicts(rep["statement"], rep["polarity"], m.statement or m.title,
+                              grouping.polarity_of(m.statement or m.title)):
+            continue
+        sim = grouping.similarity(f, feats[p])
+        if sim >= best_sim:
+            best, best_sim = p, sim
+    return best
+
+
+def _strengthen(g: _Group, m: Memory, plan: Plan, now_iso: str, run_id: str, changed: dict, path: str, reason: str) -> None:
+    ev = _uniq(e for s in g.members for e in s["evidence"])
+    sessions = _uniq(s.get("session") for s in g.members if s.get("session"))
+    new_ev = [e for e in ev if e not in m.evidence]
+    new_sessions = [s for s in sessions if s not in m.sessions]
+    m.evidence = m.evidence + new_ev
+    m.sessions = m.sessions + new_sessions
+    m.channels = _uniq(m.channels + g.channels)
+    if new_ev or new_sessions:
+        m.confidence = min(0.99, round(max(m.confidence, max(s["confidence"] for s in g.members)) + 0.05, 2))
+        m.updated = now_iso
+        m.run = run_id
+    changed[path].signals.extend(g.ids)
+    plan.decisions.append(Decision("strengthen", reason, g.ids, g.rep["statement"], path, ev, g.channels, sessions))
+    plan.statuses.extend((sid, "promoted", f"strengthened {path}", path) for sid in g.ids)
+
+
+def _deep_one(g, plan, work, feats, changed, taken, candidates, index_mem, editable, now_iso, run_id) -> None:
+    rep = g.rep
+    f = grouping.features(_text(rep))
+    cands = candidates(rep["scope"], rep["project"], f)
+    hit = _best_match(rep, f, cands, work, feats)
+    if hit:
+        _strengthen(g, editable(hit), plan, now_iso, run_id, changed, hit,
+                    f"matches an active memory ({', '.join(g.channels)}): strengthened instead of a twin")
+        return
+    ev = _uniq(e for s in g.members for e in s["evidence"])
+    sessions = _uniq(s.get("session") for s in g.members if s.get("session"))
+    title = _title(rep["statement"])
+    slug = make_slug(title, rep["project"], taken=taken)
+    taken.add(slug)
+    conf = max(s["confidence"] for s in g.members) + 0.05 * (len(sessions) - 1) + 0.05 * (len(g.channels) - 1)
+    mem = new_memory(
+        slug=slug, title=title, kind=rep["kind"], scope=rep["scope"], project=rep["project"],
+        statement=rep["statement"], body=render_body(title, rep, g.members, g.channels), created=now_iso,
+        valid_from=g.latest or now_iso, evidence=ev, channels=list(g.channels), confidence=round(min(0.99, conf), 2),
+        keywords=_uniq(k for s in g.members for k in s["keywords"])[:10], sessions=sessions, run=run_id,
+    )
+    # contradictions with active memories on the same subject (scope + project)
+    rivals = [p for p in sorted(candidates(rep["scope"], rep["project"], grouping.core_features(rep["statement"]) | f))
+              if grouping.conflicts(rep["statement"], rep["polarity"], work[p].statement or work[p].title,
+                                    grouping.polarity_of(work[p].statement or work[p].title))]
+    work[mem.path] = mem
+    feats[mem.path] = grouping.features(_mem_text(mem))
+    changed[mem.path] = MemoryWrite(mem, None, "create", list(g.ids))
+    plan.decisions.append(Decision("create", f"promoted via {', '.join(g.channels)}", g.ids, rep["statement"],
+                                   mem.path, ev, g.channels, sessions))
+    for p in rivals:
+        old = work[p]
+        if _mem_ts(old) <= _ts_key(g.latest):
+            loser, winner = editable(p), mem
+            if changed[p].action == "strengthen":
+                changed[p].action = "supersede"
+        else:
+            loser, winner = mem, editable(p)
+        _supersede(loser, winner, now_iso, run_id)
+        plan.decisions.append(Decision(
+            "supersede", f"contradiction: {winner.path} is newer on the same subject, {loser.path} is superseded (kept as history)",
+            list(g.ids) if loser is mem else [], loser.statement, loser.path, [], [], []))
+    plan.statuses.extend((sid, "promoted", f"via {', '.join(g.channels)}", mem.path) for sid in g.ids)
+    index_mem(mem)
+
+
+def _supersede(old: Memory, new: Memory, now_iso: str, run_id: str) -> None:
+    old.status = "superseded"
+    old.superseded_by = _uniq(old.superseded_by + [new.id])
+    old.updated = now_iso
+    old.run = run_id
+    new.supersedes = _uniq(new.supersedes + [old.id])
+    note_old = f"> Superseded by [{new.title}]({new.slug}.md) — newer on the same subject ({now_iso[:10]})."
+    note_new = f"> Replaces [{old.title}]({old.slug}.md), which said otherwise."
+    if note_old not in old.body:
+        old.body = old.body.rstrip("\n") + "\n\n" + note_old + "\n"
+    if note_new not in new.body:
+        new.body = new.body.rstrip("\n") + "\n\n" + note_new + "\n"

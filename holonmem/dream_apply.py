@@ -1,0 +1,468 @@
+"""Running a dream: gating, the pipeline lock, applying a plan safely, undo.
+
+Write order (all under the ``pipeline`` lock):
+
+1. backups of every file the run will touch go to
+   ``.holonmem/dream_runs/<run_id>/`` with a ``manifest.json`` (status
+   ``started``);
+2. memory files, each through a temp file + ``os.replace`` and a checksum
+   guard (a file changed by hand since it was read is left alone and the
+   conflict journaled; its signals stay pending for the next run);
+3. MEMORY.md (same guard);
+4. the status lines in ``signals.jsonl`` (only now: promoted/expired/rejected);
+5. the journal entry and ``.holonmem/dream.json``; the manifest becomes ``done``.
+
+Any error rolls back what was written; a crash (kill -9) leaves a ``started``
+manifest that the next run rolls back first. ``undo_run`` restores a run's
+files byte for byte from its backups and truncates its status lines away.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import journal, signalstore
+from .config import load_config
+from .dream import Plan, parse_ts, plan_dream
+from .errors import DirtyFileError, HolonmemError, NotFound
+from .fsio import atomic_write, atomic_write_json, checksum_bytes, file_checksum, read_json, read_text_checked, write_if_unchanged
+from .home import Home
+from .locks import PIPELINE, home_lock
+from .memory import load_memories, render_memory, write_memory
+from .memory_index import entry_for, read_index, sync_index, write_index
+
+STATE = "dream.json"
+RUNS_DIR = "dream_runs"
+KEEP_RUNS = 50
+
+
+@dataclass
+class DreamResult:
+    ran: bool
+    reason: str = ""  # why not (when not due)
+    plan: Plan | None = None
+    run_id: str | None = None
+    journal: str | None = None  # home-relative path
+    conflicts: list[tuple[str, str]] = field(default_factory=list)
+    index_report: object = None
+    dry_run: bool = False
+    entry: str = ""  # the journal entry text
+
+    def to_json(self) -> dict:
+        out = {"ran": self.ran, "dry_run": self.dry_run, "reason": self.reason or None, "run": self.run_id,
+               "journal": self.journal, "conflicts": [{"path": p, "reason": r} for p, r in self.conflicts]}
+        if self.plan is not None:
+            out.update(self.plan.to_json())
+        if self.index_report is not None:
+            r = self.index_report
+            out["memory_md"] = {"added": r.added, "updated": r.updated, "removed": r.removed, "compacted": r.compacted}
+        return out
+
+
+@dataclass
+class UndoResult:
+    run_id: str
+    restored: list[str]
+    removed: list[str]
+    left: list[str]
+    signals: int
+    journal: str
+
+
+def _now(now: dt.datetime | None) -> dt.datetime:
+    n = now or dt.datetime.now(dt.timezone.utc).astimezone()
+    return n if n.tzinfo else n.replace(tzinfo=dt.timezone.utc)
+
+
+def _state(home: Home) -> dict:
+    st = read_json(home.state_file(STATE), {}) or {}
+    st.setdefault("runs", [])
+    return st
+
+
+def _run_dir(home: Home, run_id: str) -> Path:
+    return home.state_dir / RUNS_DIR / run_id
+
+
+# -- gating --------------------------------------------------------------------------
+
+def due_check(home: Home, state: dict, sig: signalstore.SignalState, now: dt.datetime, cfg: dict) -> tuple[bool, str]:
+    """Whether a dream is due, and one line saying why (not)."""
+    min_hours = float(cfg.get("min_hours", 24))
+    min_sessions = int(cfg.get("min_sessions", 5))
+    last = parse_ts(state.get("last_run"))
+    if last is not None:
+        hours = (now - last).total_seconds() / 3600
+        if hours < min_hours:
+            return False, f"not due: last dream {hours:.1f} h ago (needs {min_hours:g} h; --force runs now)"
+    pending = sig.pending()
+    if not pending:
+        return False, "not due: no pending signals"
+    fresh = [s for s in pending if last is None or (parse_ts(s.get("created") or s.get("ts")) or now) > last]
+    sessions = {s.get("session") for s in fresh if s.get("session")}
+    if len(sessions) < min_sessions:
+        return False, (f"not due: {len(sessions)} session(s) produced new signals since the last dream "
+                       f"(needs {min_sessions}; --force runs now)")
+    return True, f"due: {len(sessions)} sessions produced new signals"
+
+
+def new_run_id(state: dict, now: dt.datetime, home: Home) -> str:
+    base = "dream_" + now.astimezone(dt.timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    taken = {r.get("id") for r in state.get("runs", [])}
+    rid, n = base, 2
+    while rid in taken or _run_dir(home, rid).exists():
+        rid = f"{base}-{n}"
+        n += 1
+    return rid
+
+
+# -- backups / manifest ------------------------------------------------------------------
+
+class _Run:
+    """The backups and manifest of one run under ``.holonmem/dream_runs/<id>/``."""
+
+    def __init__(self, home: Home, run_id: str):
+        self.home = home
+        self.dir = _run_dir(home, run_id)
+        self.manifest = {"run": run_id, "status": "started", "files": {}, "signals": {}}
+
+    def save(self) -> None:
+        atomic_write_json(self.dir / "manifest.json", self.manifest)
+
+    def backup(self, rel: str, planned: str | None = None) -> None:
+        """Keep the current bytes of ``rel`` (or note that it does not exist)."""
+        files = self.manifest["files"]
+        if rel in files:
+            if planned:
+                files[rel]["planned"] = planned
+            return
+        path = self.home.root / rel
+        self.dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+        try:
+            data = path.read_bytes()
+            mode = os.stat(path).st_mode & 0o777
+        except FileNotFoundError:
+            files[rel] = {"existed": False, "before": None, "planned": planned}
+            return
+        name = f"{len(files):05d}.bak"
+        atomic_write(self.dir / name, data, fsync=False)
+        files[rel] = {"existed": True, "before": checksum_bytes(data), "mode": mode, "backup": name, "planned": planned}
+
+    def restore(self, rel: str, *, only_if: set | None = None) -> str:
+        """Put ``rel`` back as it was; returns 'restored', 'removed', 'same' or 'left'."""
+        info = self.manifest["files"][rel]
+        path = self.home.root / rel
+        cur = file_checksum(path)
+        if cur == info["before"]:
+            return "same"
+        if only_if is not None and cur not in only_if:
+            return "left"
+        if info["existed"]:
+            atomic_write(path, (self.dir / info["backup"]).read_bytes(), mode=info.get("mode"))
+            return "restored"
+        try:
+            path.unlink()
+        except FileNotFoundError:
+            pass
+        return "removed"
+
+
+def _truncate_signals(home: Home, before: int, after: int, run_id: str) -> bool:
+    """Cut our status lines off signals.jsonl if nothing was appended after them."""
+    path = home.signals_path
+    with home_lock(home, signalstore.SIGNALS_LOCK, 30):
+        try:
+            size = os.path.getsize(path)
+        except FileNotFoundError:
+            return before == 0
+        if size != after:
+            return False
+        if before == 0:
+            tail_ok = True
+        else:
+            with open(path, "rb") as fh:
+                fh.seek(before - 1)
+                tail_ok = fh.read(1) == b"\n"
+        if not tail_ok:
+            return False
+        if before == 0 and not _existed_before(home, run_id):
+            path.unlink()
+        else:
+            os.truncate(path, before)
+        return True
+
+
+def _existed_before(home: Home, run_id: str) -> bool:
+    m = read_json(_run_dir(home, run_id) / "manifest.json", {}) or {}
+    return bool(m.get("signals", {}).get("existed", True))
+
+
+def _rollback(home: Home, run: _Run) -> None:
+    """Undo a run that did not finish: our writes go, hand edits stay."""
+    m = run.manifest
+    sig = m.get("signals") or {}
+    if "after" in sig:
+        _truncate_signals(home, sig["before"], sig["after"], m["run"])
+    for rel, info in m["files"].items():
+        ours = {info.get("planned")} if info.get("planned") else set()
+        try:
+            run.restore(rel, only_if=ours)
+        except OSError:
+            pass
+    shutil.rmtree(run.dir, ignore_errors=True)
+    _drop_empty_runs_dir(home)
+
+
+def _drop_empty_runs_dir(home: Home) -> None:
+    try:
+        (home.state_dir / RUNS_DIR).rmdir()
+    except OSError:
+        pass
+
+
+def recover_incomplete(home: Home) -> list[str]:
+    """Roll back runs whose manifest says ``started`` (a crash mid-run)."""
+    base = home.state_dir / RUNS_DIR
+    if not base.is_dir():
+        return []
+    done = {r.get("id") for r in _state(home)["runs"]}
+    out = []
+    for d in sorted(base.iterdir()):
+        m = read_json(d / "manifest.json", None)
+        if d.name in done:
+            continue
+        if m is None or m.get("status") == "started":
+            run = _Run(home, d.name)
+            if m:
+                run.manifest = m
+            _rollback(home, run)
+            out.append(d.name)
+    return out
+
+
+# -- the run ----------------------------------------------------------------------------------
+
+def run_dream(home: Home, *, now: dt.datetime | None = None, force: bool = False, dry_run: bool = False,
+              timeout: float = 10.0) -> DreamResult:
+    """Gate, plan and (unless ``dry_run``) apply one dream."""
+    now = _now(now)
+    cfg = load_config(home).get("dream", {})
+    if dry_run:
+        return _dream(home, now, cfg, force, True)
+    with home_lock(home, PIPELINE, timeout):
+        recover_incomplete(home)
+        return _dream(home, now, cfg, force, False)
+
+
+def _dream(home: Home, now: dt.datetime, cfg: dict, force: bool, dry_run: bool) -> DreamResult:
+    state = _state(home)
+    sig = signalstore.load(home)
+    if not force:
+        due, why = due_check(home, state, sig, now, cfg)
+        if not due:
+            return DreamResult(False, why)
+    run_id = new_run_id(state, now, home)
+    memories = load_memories(home)
+    plan = plan_dream(sig.pending(), [m for m in memories], now=now, run_id=run_id,
+                      expiry_days=float(cfg.get("pending_expiry_days", 30)))
+    index_text, index_ck = read_index(home)
+    jpath = journal.journal_path(home, now)
+    if dry_run:
+        new_index, rep = sync_index(index_text, [entry_for(m) for m in plan.memories if m.is_active])
+        return DreamResult(True, plan=plan, run_id=run_id, index_report=rep, dry_run=True,
+                           journal=home.rel(jpath), entry=journal.render_entry(plan, rep, dry_run=True))
+    return _apply(home, plan, now, state, memories, index_text, index_ck, jpath)
+
+
+def _apply(home, plan: Plan, now, state, memories, index_text, index_ck, jpath) -> DreamResult:
+    run = _Run(home, plan.run_id)
+    conflicts: list[tuple[str, str]] = []
+    failed: set[str] = set()
+    on_disk = {m.path: m for m in memories}
+    rendered = {}
+    for w in plan.writes:
+        if not w.memory.writable:
+            conflicts.append((w.memory.path, "frontmatter does not parse; not rewritten (fix it by hand)"))
+            failed.update(w.signals)
+            continue
+        data = render_memory(w.memory).encode("utf-8")
+        rendered[w.memory.path] = data
+        run.backup(w.memory.path, checksum_bytes(data))
+    run.backup(home.rel(home.memory_md))
+    run.backup(home.rel(jpath))
+    run.backup(home.rel(home.state_file(STATE)))
+    run.manifest["signals"] = {"before": _size(home.signals_path), "existed": home.signals_path.exists()}
+    run.save()
+    try:
+        written: list[str] = []
+        final = {m.path: m for m in plan.memories}
+        for w in plan.writes:
+            if w.memory.path not in rendered:
+                final[w.memory.path] = on_disk.get(w.memory.path) or final[w.memory.path]
+                continue
+            try:
+                write_memory(home, w.memory, w.expected)
+                written.append(w.memory.path)
+            except DirtyFileError:
+                conflicts.append((w.memory.path, "changed on disk since this dream read it; left alone, retried next run"))
+                failed.update(w.signals)
+                if w.expected is None:
+                    final.pop(w.memory.path, None)
+                    from .memory import load_memory
+
+                    again = load_memory(home, w.memory.path)
+                    if again:
+                        final[w.memory.path] = again
+                else:
+                    final[w.memory.path] = on_disk[w.memory.path]
+        entries = [entry_for(m) for m in final.values() if m.is_active]
+        new_index, rep = sync_index(index_text, entries)
+        if new_index != index_text:
+            run.backup(home.rel(home.memory_md), checksum_bytes(new_index.encode("utf-8")))
+            run.save()
+            try:
+                write_index(home, new_index, index_ck)
+                written.append(home.rel(home.memory_md))
+            except DirtyFileError:
+                conflicts.append(("MEMORY.md", "changed on disk since this dream read it; left alone, retried next run"))
+                rep = type(rep)()
+        lines = [signalstore.status_line(sid, st, ts=plan.now, run=plan.run_id, reason=why, memory=mem)
+                 for sid, st, why, mem in plan.statuses if sid not in failed]
+        # decisions about signals whose write failed: they stay pending
+        signal_ids = [ln["signal"] for ln in lines]
+        run.manifest["signals"]["ids"] = signal_ids
+        run.manifest["signals"]["after"] = run.manifest["signals"]["before"] + _bytes_of(lines)
+        run.save()
+        if lines:
+            signalstore.append(home, lines)
+        run.manifest["signals"]["after"] = _size(home.signals_path)
+        entry = journal.render_entry(plan, rep, conflicts)
+        jtext, jck = read_text_checked(jpath)
+        new_j = journal.append_entry(jtext, entry, now.date().isoformat())
+        run.backup(home.rel(jpath), checksum_bytes(new_j.encode("utf-8")))
+        run.save()
+        write_if_unchanged(jpath, new_j, jck)
+        written.append(home.rel(jpath))
+        state = dict(state)
+        runs = [r for r in state.get("runs", [])]
+        runs.append({"id": plan.run_id, "ts": plan.now, "counts": plan.counts(),
+                     "files": sorted(set(written)), "journal": home.rel(jpath)})
+        state.update({"last_run": plan.now, "last_run_id": plan.run_id, "runs": runs[-KEEP_RUNS:]})
+        state_path = home.state_file(STATE)
+        state_bytes = _json_bytes(state)
+        run.backup(home.rel(state_path), checksum_bytes(state_bytes))
+        for rel, info in run.manifest["files"].items():
+            info["after"] = file_checksum(home.root / rel) if rel != home.rel(state_path) else checksum_bytes(state_bytes)
+        run.manifest["written"] = sorted(set(written))
+        run.save()
+        atomic_write(state_path, state_bytes)
+        run.manifest["status"] = "done"
+        run.save()
+    except BaseException:
+        _rollback(home, run)
+        raise
+    _prune_runs(home, state)
+    return DreamResult(True, plan=plan, run_id=plan.run_id, journal=home.rel(jpath), conflicts=conflicts,
+                       index_report=rep, entry=entry)
+
+
+def _json_bytes(obj) -> bytes:
+    import json
+
+    return (json.dumps(obj, ensure_ascii=False, indent=1, sort_keys=True) + "\n").encode("utf-8")
+
+
+def _bytes_of(lines: list[dict]) -> int:
+    import json
+
+    return sum(len(json.dumps(o, ensure_ascii=False, separators=(",", ":")).encode("utf-8")) + 1 for o in lines)
+
+
+def _size(path: Path) -> int:
+    try:
+        return os.path.getsize(path)
+    except FileNotFoundError:
+        return 0
+
+
+def _prune_runs(home: Home, state: dict) -> None:
+    """Drop backups of runs that fell out of dream.json's run list (oldest first)."""
+    base = home.state_dir / RUNS_DIR
+    keep = {r.get("id") for r in state.get("runs", [])}
+    if not base.is_dir():
+        return
+    for d in base.iterdir():
+        if d.name not in keep:
+            m = read_json(d / "manifest.json", {}) or {}
+            if m.get("status") == "done":
+                shutil.rmtree(d, ignore_errors=True)
+
+
+# -- undo ----------------------------------------------------------------------------------------
+
+def undo_run(home: Home, run_id: str, *, now: dt.datetime | None = None, force: bool = False,
+             timeout: float = 10.0) -> UndoResult:
+    """Restore every file ``run_id`` wrote to its content before the run; its signals go back to pending."""
+    now = _now(now)
+    with home_lock(home, PIPELINE, timeout):
+        recover_incomplete(home)
+        state = _state(home)
+        runs = state["runs"]
+        idx = next((i for i, r in enumerate(runs) if r.get("id") == run_id), None)
+        run = _Run(home, run_id)
+        m = read_json(run.dir / "manifest.json", None)
+        if idx is None or m is None:
+            known = ", ".join(r.get("id", "?") for r in runs[-5:]) or "none"
+            raise NotFound(f"no dream run {run_id!r} to undo (recent runs: {known})",
+                           "see .holonmem/dream.json or the journal for run ids")
+        run.manifest = m
+        state_rel = home.rel(home.state_file(STATE))
+        files = {rel for rel in m.get("written", []) if rel != state_rel}
+        jrels = {rel for rel in files if rel.startswith("journal/")}
+        later = [r for r in runs[idx + 1:] if set(r.get("files", [])) & (files - jrels)]
+        if later and not force:
+            raise HolonmemError(
+                f"run {run_id} cannot be undone: later run(s) {', '.join(r['id'] for r in later)} changed the same files",
+                "undo the later runs first, or pass --force to restore this run's files anyway")
+        changed_since = [rel for rel in sorted(files - jrels)
+                         if file_checksum(home.root / rel) not in (m["files"][rel].get("after"), m["files"][rel].get("before"))]
+        hand = [rel for rel in changed_since if not any(rel in r.get("files", []) for r in runs[idx + 1:])]
+        if hand and not force:
+            raise HolonmemError(f"run {run_id} cannot be undone: {', '.join(hand)} changed by hand since the run",
+                                "pass --force to restore them anyway (the hand edits would be lost)")
+        restored, removed, left = [], [], []
+        for rel in sorted(files):
+            info = m["files"][rel]
+            only = None if (force and rel not in jrels) else {info.get("after")}
+            what = run.restore(rel, only_if=only)
+            {"restored": restored, "removed": removed, "left": left}.get(what, []).append(rel)
+        sig = m.get("signals", {})
+        ids = sig.get("ids", [])
+        if ids and not _truncate_signals(home, sig.get("before", 0), sig.get("after", -1), run_id):
+            signalstore.append(home, [signalstore.status_line(s, "pending", ts=now.isoformat(timespec="seconds"),
+                                                              reason=f"undo of {run_id}") for s in ids])
+        # dream.json: byte for byte when this was the last change, else drop the run's record
+        state_info = m["files"].get(state_rel)
+        if state_info and idx == len(runs) - 1 and file_checksum(home.root / state_rel) == state_info.get("after"):
+            run.restore(state_rel)
+        else:
+            rest = runs[:idx] + runs[idx + 1:]
+            state["runs"] = rest
+            state["last_run"] = rest[-1]["ts"] if rest else None
+            state["last_run_id"] = rest[-1]["id"] if rest else None
+            atomic_write(home.state_file(STATE), _json_bytes(state))
+        summary = journal.summary_line(runs[idx]["counts"]) if runs[idx].get("counts") else None
+        shutil.rmtree(run.dir, ignore_errors=True)
+        _drop_empty_runs_dir(home)
+        jpath = journal.journal_path(home, now)
+        restored = [r for r in restored if r not in jrels]
+        removed = [r for r in removed if r not in jrels]
+        entry = journal.render_undo_entry(run_id, now.isoformat(timespec="seconds"), restored=restored, removed=removed,
+                                          signals=len(ids), undone_summary=summary, forced=bool(later and force), left=left)
+        jtext, jck = read_text_checked(jpath)
+        write_if_unchanged(jpath, journal.append_entry(jtext, entry, now.date().isoformat()), jck)
+        return UndoResult(run_id, restored, removed, left, len(ids), home.rel(jpath))
