@@ -113,6 +113,7 @@ def ingest(
     fsync: bool = True,
     max_line_bytes: int | None = None,
     state: dict | None = None,
+    lock_timeout: float = 30.0,
 ) -> IngestResult:
     """Ingest every source; raise :class:`InputRejected` if any line was rejected
     (after keeping the good ones, or keeping nothing when ``strict``)."""
@@ -124,6 +125,7 @@ def ingest(
     default_ts = now_iso()
     pending: list[dict] = []
     raw_rejects: list[tuple[SourceRejection, str]] = []
+    offsets: dict[str, dict] = {}  # per-file state of incremental adapters, saved after the write
 
     def redact(ev: dict) -> dict:
         out = redactor.redact_event(ev)
@@ -134,7 +136,7 @@ def ingest(
     def flush() -> None:
         if not pending:
             return
-        r = ledger.append(pending, fsync=fsync)
+        r = ledger.append(pending, fsync=fsync, timeout=lock_timeout)
         res.ingested += len(r.appended)
         res.duplicates += len(r.duplicates)
         res.quarantined.extend(r.quarantined)
@@ -146,13 +148,17 @@ def ingest(
         name = formats.detect(sample) if fmt == "auto" else fmt
         adapter = formats.load(name)
         res.formats[src.name] = adapter.NAME
+        src_state = state if state is not None else {}
+        if getattr(adapter, "INCREMENTAL", False) and src.name != "-":
+            key, src_state = _source_state(home, src, sample)
+            offsets[key] = src_state
         ctx = ParseContext(
             source=src.name, max_line_bytes=limit, role=role, project=project, session=session,
-            state=state if state is not None else {},
+            state=src_state,
         )
         for item in adapter.parse(stream, ctx):
             if isinstance(item, Rejection):
-                rej = SourceRejection(src.name, item.line, item.reason)
+                rej = SourceRejection(src.name, item.line, redactor.redact_text(item.reason))
                 res.rejected.append(rej)
                 raw_rejects.append((rej, redactor.redact_text(item.raw)))
                 continue
@@ -160,9 +166,10 @@ def ingest(
             try:
                 ev = normalize_event(item.event, project=project, session=session, default_ts=default_ts, redactor=redact)
             except EventError as exc:
-                rej = SourceRejection(src.name, item.line, str(exc))
+                # the reason may quote the bad value (a secret pasted into the wrong field)
+                rej = SourceRejection(src.name, item.line, redactor.redact_text(str(exc)))
                 res.rejected.append(rej)
-                raw = json.dumps(item.event, ensure_ascii=False, default=str)[:2000]
+                raw = json.dumps(redactor.redact_value(item.event), ensure_ascii=False, default=str)[:2000]
                 raw_rejects.append((rej, redactor.redact_text(raw)))
                 continue
             pending.append(ev)
@@ -172,6 +179,8 @@ def ingest(
         pending.clear()
     else:
         flush()
+        if offsets:
+            _save_source_states(home, offsets)
     if raw_rejects:
         res.rejected_file = _save_rejections(home, raw_rejects)
     if res.rejected:
@@ -195,3 +204,43 @@ def _save_rejections(home: Home, items: list[tuple[SourceRejection, str]]) -> st
             fh.write(json.dumps({"source": rej.source, "line": rej.line, "reason": rej.reason, "raw": raw}, ensure_ascii=False) + "\n")
     os.chmod(path, 0o600)
     return str(path)
+
+
+# -- per-file state of incremental adapters (.holonmem/sources.json) ------------
+# {abs path: {"ino": inode, "first": hash of the first line, "offset": bytes read,
+#  "lines": lines read, ...adapter keys}}. A file whose inode or first line
+# changed, or that shrank below the offset, is read again from the start (ids
+# make that harmless).
+SOURCES_STATE = "sources.json"
+
+
+def _source_state(home: Home, src: Source, sample: Sample) -> tuple[str, dict]:
+    import hashlib
+
+    from .fsio import read_json
+
+    path = os.path.abspath(src.name)
+    try:
+        st = os.fstat(src.stream.fileno())
+        ino, size = st.st_ino, st.st_size
+    except (AttributeError, OSError, ValueError):
+        ino, size = None, None
+    first = hashlib.sha1(sample.lines[0].encode("utf-8", "replace")).hexdigest()[:16] if sample.lines else ""
+    saved = (read_json(home.state_file(SOURCES_STATE), {}) or {}).get(path)
+    if (
+        isinstance(saved, dict) and saved.get("ino") == ino and saved.get("first") == first
+        and size is not None and int(saved.get("offset") or 0) <= size
+    ):
+        return path, saved
+    return path, {"ino": ino, "first": first}
+
+
+def _save_source_states(home: Home, states: dict[str, dict]) -> None:
+    from .fsio import atomic_write_json, read_json
+    from .locks import home_lock
+
+    home.state_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+    with home_lock(home, "sources", 5.0):
+        data = read_json(home.state_file(SOURCES_STATE), {}) or {}
+        data.update(states)
+        atomic_write_json(home.state_file(SOURCES_STATE), data, fsync=False)

@@ -40,8 +40,6 @@ def main(argv: list[str] | None = None) -> None:
 
         sys.stdout.write(f"holonmem {__version__}\n")
         sys.exit(0)
-    from .app import report_error
-
     try:
         fast = None
         if argv and "--help" not in argv and "-h" not in argv:
@@ -54,6 +52,8 @@ def main(argv: list[str] | None = None) -> None:
     except SystemExit:
         raise
     except BaseException as exc:  # noqa: BLE001 - the one translation point
+        from .app import report_error  # imports typer: only when needed (fast paths stay typer-free)
+
         sys.exit(report_error(exc))
 
 

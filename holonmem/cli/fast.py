@@ -12,7 +12,7 @@ import importlib
 from typing import Callable
 
 FAST_COMMANDS: dict[str, str] = {
-    # "hook": "holonmem.cli.fast_hook:run",
+    "hook": "holonmem.cli.fast_hook:run",
     # "context": "holonmem.cli.fast_context:run",
 }
 

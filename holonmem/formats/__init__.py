@@ -16,6 +16,11 @@ from .base import ParseContext, Record, Rejection, Sample  # noqa: F401
 
 # Module names under holonmem.formats, most specific first.
 ORDER: list[str] = [
+    "codex_hook",
+    "claude_hook",
+    "claude_transcript",
+    "codex_rollout",
+    "openai",
     "native",
     "text",
 ]

@@ -1,0 +1,170 @@
+"""Claude Code transcript JSONL (``~/.claude/projects/<slug>/<session>.jsonl``).
+
+- ``user`` lines: string content → user ``message``; ``tool_result`` blocks →
+  tool ``tool_result`` (``is_error`` or an interrupted ``toolUseResult`` →
+  ``failed``, else ``ok``), with the tool name and ``meta.input`` of the
+  matching ``tool_use``.
+- ``assistant`` lines (one per content block): ``text`` → assistant
+  ``message``, ``tool_use`` → assistant ``tool_call`` (``meta.input`` = the
+  tool input); ``thinking`` is skipped.
+- Bookkeeping is skipped: ``file-history-snapshot``, ``system``, ``summary``,
+  ``queue-operation``, ``attachment`` lines, user lines with ``isMeta``, and
+  slash-command wrappers (``<command-name>…``, ``<local-command-stdout>…``).
+
+Reading the same file again takes only the new lines: ``ctx.state`` (kept per
+file by ingest in ``.holonmem/sources.json``) holds the byte offset reached.
+Ids: ``cc:<session>:call|result:<tool_use_id>`` for tools (the same ids the
+hook adapter gives, so hook + transcript store a tool event once) and
+``cc:<session>:u|a:<hash of the text>`` for messages.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import BinaryIO, Iterator
+
+from .base import ParseContext, Record, Rejection, Sample, decode_line, iter_raw_lines, preview, too_long
+from .clean import clean_text, clip, content_text, digest, project_from_cwd, refs_from_input, stable_id, tool_call_text
+
+NAME = "claude_transcript"
+INCREMENTAL = True
+PREFIX = "cc"
+MAX_REMEMBERED_CALLS = 500
+_BOOKKEEPING = frozenset({"file-history-snapshot", "system", "summary", "queue-operation", "attachment", "progress"})
+_COMMAND_WRAPPER = re.compile(r"^\s*<(?:command-name|command-message|command-args|local-command-stdout|local-command-stderr|local-command-caveat)>")
+_TOOL_ERROR_TAG = re.compile(r"</?tool_use_error>")
+
+
+def sniff(sample: Sample) -> bool:
+    for obj in sample.json_objects():
+        if not isinstance(obj, dict):
+            continue
+        t = obj.get("type")
+        if t in ("user", "assistant") and "sessionId" in obj and isinstance(obj.get("message"), dict):
+            return True
+        if t == "file-history-snapshot" and "snapshot" in obj:
+            return True
+        if t == "summary" and "leafUuid" in obj:
+            return True
+    return False
+
+
+def iter_new_lines(stream: BinaryIO, ctx: ParseContext) -> Iterator[tuple[int, bytes | None, int]]:
+    """Lines after ``ctx.state['offset']``; advances the offset past each
+    complete (newline-terminated) line once the caller has handled it. A
+    partial last line is handled but not passed (it is read again next time;
+    ids make that harmless)."""
+    st = ctx.state
+    offset = int(st.get("offset") or 0)
+    base_line = int(st.get("lines") or 0)
+    left = offset
+    while left > 0:
+        chunk = stream.read(min(left, 1 << 20))
+        if not chunk:
+            break
+        left -= len(chunk)
+    pos = offset
+    for line_no, data, size in iter_raw_lines(stream, ctx.max_line_bytes):
+        complete = data is None or size > len(data)
+        yield base_line + line_no, data, size
+        pos += size
+        if complete:
+            st["offset"] = pos
+            st["lines"] = base_line + line_no
+
+
+def iter_json_lines(stream: BinaryIO, ctx: ParseContext) -> Iterator[tuple[int, dict | Rejection]]:
+    """Parsed objects (or rejections) of the new lines."""
+    for line_no, data, size in iter_new_lines(stream, ctx):
+        if data is None:
+            yield line_no, too_long(line_no, size, ctx.max_line_bytes)
+            continue
+        if not data.strip():
+            continue
+        try:
+            obj = json.loads(decode_line(data))
+        except ValueError as exc:
+            yield line_no, Rejection(line_no, f"malformed JSON ({getattr(exc, 'msg', exc)})", preview(data))
+            continue
+        if not isinstance(obj, dict):
+            yield line_no, Rejection(line_no, f"expected a JSON object, got {type(obj).__name__}", preview(data))
+            continue
+        yield line_no, obj
+
+
+def remember_call(state: dict, call_id: str, name, tool_input) -> None:
+    calls = state.setdefault("calls", {})
+    calls[call_id] = [name, tool_input]
+    while len(calls) > MAX_REMEMBERED_CALLS:
+        calls.pop(next(iter(calls)))
+
+
+def _result_text(block: dict) -> str:
+    text = content_text(block.get("content"))
+    return _TOOL_ERROR_TAG.sub("", text)
+
+
+def parse(stream: BinaryIO, ctx: ParseContext) -> Iterator[Record | Rejection]:
+    st = ctx.state
+    for line_no, obj in iter_json_lines(stream, ctx):
+        if isinstance(obj, Rejection):
+            yield obj
+            continue
+        t = obj.get("type")
+        if t not in ("user", "assistant") or obj.get("isMeta") or t in _BOOKKEEPING:
+            continue
+        msg = obj.get("message")
+        if not isinstance(msg, dict):
+            continue
+        sess = obj.get("sessionId") if isinstance(obj.get("sessionId"), str) else None
+        project = ctx.project or project_from_cwd(obj.get("cwd"))
+        meta = {"client": "claude", "uuid": obj.get("uuid")}
+        if isinstance(obj.get("gitBranch"), str) and obj["gitBranch"]:
+            meta["git_branch"] = obj["gitBranch"]
+        if obj.get("isSidechain"):
+            meta["sidechain"] = True
+        base = {"ts": obj.get("timestamp"), "session": ctx.session or sess, "project": project}
+        base = {k: v for k, v in base.items() if v is not None}
+
+        def ev(**fields) -> dict:
+            out = dict(base)
+            m = dict(meta)
+            m.update({k: v for k, v in (fields.pop("meta", None) or {}).items() if v is not None})
+            out.update({k: v for k, v in fields.items() if v is not None})
+            out["meta"] = m
+            return out
+
+        content = msg.get("content")
+        blocks = [{"type": "text", "text": content}] if isinstance(content, str) else content
+        if not isinstance(blocks, list):
+            continue
+        texts: list[str] = []
+        for block in blocks:
+            if not isinstance(block, dict):
+                continue
+            bt = block.get("type")
+            if bt == "text" and isinstance(block.get("text"), str):
+                texts.append(block["text"])
+            elif bt == "tool_use" and t == "assistant":
+                call_id = str(block.get("id") or digest(line_no))
+                name, tool_input = block.get("name"), block.get("input")
+                remember_call(st, call_id, name, tool_input)
+                yield Record(line_no, ev(id=stable_id(PREFIX, sess, "call", call_id), role="assistant", kind="tool_call",
+                                         tool=name, text=clean_text(tool_call_text(name, tool_input)),
+                                         refs=refs_from_input(tool_input), meta={"input": tool_input, "tool_use_id": call_id}))
+            elif bt == "tool_result":
+                call_id = str(block.get("tool_use_id") or digest(line_no))
+                name, tool_input = (st.get("calls") or {}).pop(call_id, [None, None])
+                tur = obj.get("toolUseResult")
+                failed = block.get("is_error") is True or (isinstance(tur, dict) and tur.get("interrupted") is True)
+                text, clipped = clip(clean_text(_result_text(block)))
+                yield Record(line_no, ev(id=stable_id(PREFIX, sess, "result", call_id), role="tool", kind="tool_result",
+                                         tool=name, status="failed" if failed else "ok", text=text,
+                                         refs=refs_from_input(tool_input),
+                                         meta={"input": tool_input, "tool_use_id": call_id, "clipped": clipped}))
+        text = clean_text("\n".join(texts))
+        if not text or (t == "user" and _COMMAND_WRAPPER.match(text)):
+            continue
+        role = "user" if t == "user" else "assistant"
+        yield Record(line_no, ev(id=stable_id(PREFIX, sess, role[0], digest(text)), role=role, kind="message", text=text))

@@ -1,0 +1,209 @@
+"""Shared helpers for the client adapters (Claude Code, Codex, OpenAI).
+
+Pure functions only:
+
+- :func:`clean_text` strips what must never be stored: ``<private>…</private>``
+  spans, ``<system-reminder>…</system-reminder>`` blocks (the client's own
+  injections) and holonmem's own context fence, so that holonmem never
+  re-ingests the context it injected.
+- :func:`project_from_cwd` names a project after the git repository that holds
+  ``cwd`` (its folder name), else the folder itself.
+- :func:`stable_id` builds short, deterministic ids from payload identity.
+- :func:`render_value` / :func:`clip` turn tool inputs and outputs into text.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+
+# A tool result longer than this is clipped (head + tail) before storing; the
+# original length is kept in ``meta.clipped``. Keeps ledger lines well under
+# the 1 MiB line limit whatever a tool printed.
+MAX_TEXT = 60_000
+
+_PRIVATE = re.compile(r"<private>.*?(?:</private>|\Z)", re.S | re.I)
+_REMINDER = re.compile(r"<system-reminder>.*?(?:</system-reminder>|\Z)", re.S | re.I)
+# holonmem's context fence: `context` wraps the block it prints in
+# <holonmem-context …> … </holonmem-context> (any attributes), and hook
+# envelopes carry the same text. An HTML-comment form is accepted too.
+_FENCES = (
+    re.compile(r"<holonmem[-_]context\b[^>]*>.*?(?:</holonmem[-_]context>|\Z)", re.S | re.I),
+    re.compile(r"<!--\s*holonmem[-:_ ]context\b.*?-->.*?(?:<!--\s*/\s*holonmem[-:_ ]context\s*-->|\Z)", re.S | re.I),
+)
+_BLANKS = re.compile(r"\n{3,}")
+
+
+def clean_text(text: str | None) -> str:
+    """``text`` without private spans, system reminders and holonmem context."""
+    if not text:
+        return ""
+    if "<" in text:
+        low = text.lower()
+        if "<private" in low:
+            text = _PRIVATE.sub("", text)
+        if "<system-reminder" in low:
+            text = _REMINDER.sub("", text)
+        if "holonmem" in low:
+            for rx in _FENCES:
+                text = rx.sub("", text)
+        text = _BLANKS.sub("\n\n", text)
+    return text.strip()
+
+
+def project_from_cwd(cwd: str | None) -> str | None:
+    """The git repository folder name holding ``cwd`` (walking up for
+    ``.git``), else ``cwd``'s own folder name; ``None`` without a cwd.
+
+    A path that does not exist on this machine (a payload from elsewhere)
+    falls back to its last component.
+    """
+    if not cwd or not isinstance(cwd, str):
+        return None
+    path = cwd.rstrip("/\\") or cwd
+    cur = path
+    for _ in range(64):
+        if os.path.exists(os.path.join(cur, ".git")):
+            return os.path.basename(cur) or None
+        parent = os.path.dirname(cur)
+        if parent == cur or not parent:
+            break
+        cur = parent
+    name = path.replace("\\", "/").rsplit("/", 1)[-1]
+    return name or None
+
+
+def digest(*parts: object, n: int = 16) -> str:
+    h = hashlib.sha256("\x1f".join("" if p is None else str(p) for p in parts).encode("utf-8"))
+    return h.hexdigest()[:n]
+
+
+def stable_id(prefix: str, session: str | None, *parts: object) -> str:
+    """``<prefix>:<session>:<parts…>`` with long or unsafe parts hashed.
+
+    Short ids that a person can read (``cc:7c1e9a42:result:toolu_01Hq…``) and
+    that stay the same however often the same payload is ingested.
+    """
+    sess = (session or "nosession")[:64]
+    out = []
+    for p in parts:
+        s = "" if p is None else str(p)
+        if len(s) > 64 or not re.fullmatch(r"[A-Za-z0-9_.\-]*", s):
+            s = digest(s)
+        out.append(s)
+    return ":".join([prefix, sess, *out])
+
+
+def clip(text: str, limit: int = MAX_TEXT) -> tuple[str, int | None]:
+    """``text`` cut to head + tail when longer than ``limit``; also the original length."""
+    if len(text) <= limit:
+        return text, None
+    head = limit * 2 // 3
+    tail = limit - head
+    cut = len(text) - head - tail
+    return f"{text[:head]}\n… [{cut} characters cut by holonmem] …\n{text[-tail:]}", len(text)
+
+
+def render_value(value, limit: int = 400) -> str:
+    """A compact one-line rendering of a JSON value (for tool-call text)."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        s = value
+    else:
+        try:
+            s = json.dumps(value, ensure_ascii=False, separators=(", ", ": "), default=str)
+        except (TypeError, ValueError):
+            s = str(value)
+    s = " ".join(s.split())
+    return s if len(s) <= limit else s[: limit - 1] + "…"
+
+
+def tool_call_text(name: str | None, tool_input) -> str:
+    """What a tool call did, in one line: the command, the file, else the input."""
+    if isinstance(tool_input, dict):
+        for key in ("command", "cmd"):
+            v = tool_input.get(key)
+            if isinstance(v, list):
+                v = " ".join(str(x) for x in v)
+            if isinstance(v, str) and v.strip():
+                return render_value(v)
+        for key in ("file_path", "path", "notebook_path", "url", "pattern", "query", "description", "prompt"):
+            v = tool_input.get(key)
+            if isinstance(v, str) and v.strip():
+                return f"{name or 'tool'} {render_value(v)}"
+        if isinstance(tool_input.get("todos"), list):
+            return f"{name or 'tool'}: " + render_value(
+                [f"[{t.get('status', '?')}] {t.get('content', '')}" for t in tool_input["todos"] if isinstance(t, dict)]
+            )
+        if isinstance(tool_input.get("plan"), list):
+            return f"{name or 'tool'}: " + render_value(
+                [f"[{t.get('status', '?')}] {t.get('step', '')}" for t in tool_input["plan"] if isinstance(t, dict)]
+            )
+    rendered = render_value(tool_input)
+    return f"{name or 'tool'} {rendered}".strip()
+
+
+_PATCH_FILE = re.compile(r"^\*\*\* (?:Add|Update|Delete) File: (.+)$", re.M)
+
+
+def refs_from_input(tool_input) -> list[str] | None:
+    """File paths and URLs a tool input names (for ``refs``)."""
+    out: list[str] = []
+    if isinstance(tool_input, dict):
+        for key in ("file_path", "notebook_path", "path", "url", "filePath"):
+            v = tool_input.get(key)
+            if isinstance(v, str) and v and len(v) < 1000:
+                out.append(v)
+        patch = tool_input.get("patch") or tool_input.get("input")
+        if isinstance(patch, str) and "*** " in patch:
+            out.extend(m.strip() for m in _PATCH_FILE.findall(patch))
+    elif isinstance(tool_input, str) and "*** " in tool_input:
+        out.extend(m.strip() for m in _PATCH_FILE.findall(tool_input))
+    seen: list[str] = []
+    for r in out:
+        if r not in seen:
+            seen.append(r)
+    return seen or None
+
+
+def parse_json_arg(value):
+    """Codex/OpenAI ``arguments`` are a JSON string; keep the raw string when not JSON."""
+    if isinstance(value, str):
+        try:
+            return json.loads(value)
+        except ValueError:
+            return value
+    return value
+
+
+def content_text(content) -> str:
+    """Text of a message ``content``: a string, or a list of parts with
+    ``text`` (``text``/``input_text``/``output_text`` parts; others skipped)."""
+    if content is None:
+        return ""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        parts = []
+        for p in content:
+            if isinstance(p, str):
+                parts.append(p)
+            elif isinstance(p, dict) and isinstance(p.get("text"), str) and p.get("type", "text") in (
+                "text", "input_text", "output_text",
+            ):
+                parts.append(p["text"])
+        return "\n".join(parts)
+    if isinstance(content, dict) and isinstance(content.get("text"), str):
+        return content["text"]
+    return ""
+
+
+def is_hook_reply(obj) -> bool:
+    """Whether a JSON object is a hook's *reply* (what a hook prints), not its input."""
+    if not isinstance(obj, dict) or "hook_event_name" in obj:
+        return False
+    reply_keys = {"hookSpecificOutput", "decision", "continue", "suppressOutput", "systemMessage", "stopReason"}
+    return bool(reply_keys & set(obj)) and not ({"role", "text", "messages", "type", "session_id"} & set(obj))

@@ -1,0 +1,32 @@
+"""Codex CLI hook input: the same shape as Claude Code's plus ``turn_id`` and
+``model`` (see ``codex-rs/hooks/schema/generated/*.command.input.schema.json``).
+
+The mapping is :func:`holonmem.formats.claude_hook.events_from_hook`; ids use
+the prefix ``cx`` and ``tool_use_id`` (Codex's ``call_id``), so a tool result
+from a hook and the same call read from the rollout file are stored once.
+Codex's ``tool_response`` is plain text: a non-zero "Process exited with code
+N" in it marks the result ``failed``.
+"""
+
+from __future__ import annotations
+
+from typing import BinaryIO, Iterator
+
+from .base import ParseContext, Record, Rejection, Sample
+from .claude_hook import _HOOK_KEY, looks_codex, parse_hook_document, sniff_payload
+
+NAME = "codex_hook"
+CLIENT = "codex"
+PREFIX = "cx"
+
+
+def sniff(sample: Sample) -> bool:
+    obj = sniff_payload(sample)
+    if obj is None:
+        head = sample.head[:4096]
+        return bool(_HOOK_KEY.search(head)) and ".codex/" in head
+    return "hook_event_name" in obj and looks_codex(obj)
+
+
+def parse(stream: BinaryIO, ctx: ParseContext) -> Iterator[Record | Rejection]:
+    yield from parse_hook_document(stream, ctx, client=CLIENT, prefix=PREFIX)

@@ -1,0 +1,283 @@
+"""Hook mode: one agent-hook payload on stdin → ledger → optional context.
+
+``holonmem hook claude|codex`` runs on every agent turn, so this module is
+imported without typer and imports the rest lazily. It fails open: whatever
+goes wrong, the caller exits 0, prints nothing but valid JSON (or nothing) on
+stdout, and the reason goes to stderr and ``.holonmem/logs/hook.log``.
+
+- every payload is ingested (format ``claude_hook`` / ``codex_hook``), with a
+  short ledger-lock timeout;
+- SessionStart / UserPromptSubmit print the context envelope
+  ``{"hookSpecificOutput": {"hookEventName", "additionalContext"}}`` when
+  ``holonmem.context.context_for_hook`` exists (text under 10,000 chars);
+- Stop / SessionEnd / PostToolUseFailure call
+  ``holonmem.heartbeat.trigger_from_hook`` (detached; skipped if absent).
+
+Also here: the client settings snippets for ``holonmem hook install`` and
+their merge into an existing settings file (pure :func:`merge_settings`).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import time
+from dataclasses import dataclass, field
+
+CLIENTS = ("claude", "codex")
+MAX_PAYLOAD_BYTES = 16 * 1024 * 1024
+MAX_CONTEXT_CHARS = 9_900  # both clients cut additionalContext at 10,000 characters
+LOCK_TIMEOUT = 2.0
+CONTEXT_EVENTS = frozenset({"SessionStart", "UserPromptSubmit"})
+HEARTBEAT_EVENTS = frozenset({"Stop", "SessionEnd", "PostToolUseFailure"})
+LOG_NAME = "hook.log"
+LOG_MAX_BYTES = 512 * 1024
+
+
+@dataclass
+class HookOutcome:
+    stdout: str | None = None  # the JSON envelope, or None
+    problems: list[str] = field(default_factory=list)
+    event: str | None = None
+    ingested: int = 0
+
+
+def run_hook(
+    client: str,
+    data: bytes,
+    *,
+    home: str | None = None,
+    project: str | None = None,
+    session: str | None = None,
+) -> HookOutcome:
+    """Handle one payload; never raises (problems are returned and logged)."""
+    out = HookOutcome()
+    h = None
+    try:
+        from .home import resolve_home
+
+        h = resolve_home(home)
+    except BaseException as exc:  # noqa: BLE001 - fail open
+        out.problems.append(_describe(exc))
+        return out
+    try:
+        _handle(h, client, data, out, project=project, session=session)
+    except BaseException as exc:  # noqa: BLE001 - fail open
+        out.problems.append(_describe(exc))
+    if out.problems:
+        _log(h, client, out)
+    return out
+
+
+def _describe(exc: BaseException) -> str:
+    msg = getattr(exc, "message", None) or str(exc) or type(exc).__name__
+    return f"{type(exc).__name__}: {msg}" if not getattr(exc, "message", None) else msg
+
+
+def _handle(h, client: str, data: bytes, out: HookOutcome, *, project, session) -> None:
+    if client not in CLIENTS:
+        out.problems.append(f"unknown client {client!r} (use claude or codex)")
+        return
+    if len(data) > MAX_PAYLOAD_BYTES:
+        out.problems.append(f"payload of {len(data)} bytes is over the {MAX_PAYLOAD_BYTES}-byte limit; ignored")
+        return
+    if not data.strip():
+        out.problems.append("empty payload on stdin; nothing to do")
+        return
+    try:
+        payload = json.loads(data)
+    except (ValueError, UnicodeDecodeError) as exc:
+        out.problems.append(f"payload is not JSON ({exc}); ignored")
+        return
+    if not isinstance(payload, dict) or not isinstance(payload.get("hook_event_name"), str):
+        out.problems.append("payload is not a hook input (no hook_event_name); ignored")
+        return
+    out.event = payload["hook_event_name"]
+
+    from .errors import InputRejected
+    from .ingest import Source, ingest
+
+    try:
+        res = ingest(
+            h, [Source("-", io.BytesIO(data))], fmt=f"{client}_hook", project=project, session=session,
+            lock_timeout=LOCK_TIMEOUT,
+        )
+        out.ingested = res.ingested
+    except InputRejected as exc:
+        out.problems.append(exc.message.replace("\n", " "))
+    except BaseException as exc:  # noqa: BLE001 - keep going: context still helps the agent
+        out.problems.append(f"ingest failed: {_describe(exc)}")
+
+    if out.event in CONTEXT_EVENTS:
+        try:
+            text = _context(h, client, payload)
+        except BaseException as exc:  # noqa: BLE001
+            out.problems.append(f"context failed: {_describe(exc)}")
+            text = None
+        if text:
+            out.stdout = envelope(out.event, text)
+    if out.event in HEARTBEAT_EVENTS:
+        try:
+            from .heartbeat import trigger_from_hook
+        except ImportError:
+            trigger_from_hook = None
+        if trigger_from_hook is not None:
+            try:
+                trigger_from_hook(h, payload)
+            except BaseException as exc:  # noqa: BLE001
+                out.problems.append(f"heartbeat failed: {_describe(exc)}")
+
+
+def _context(h, client: str, payload: dict) -> str | None:
+    try:
+        from .context import context_for_hook
+    except ImportError:
+        return None  # the context engine is not installed in this build
+    text = context_for_hook(h, client=client, payload=payload)
+    return text if isinstance(text, str) and text.strip() else None
+
+
+def envelope(event: str, text: str) -> str:
+    """The hook reply both clients read: additional context for the model."""
+    if len(text) > MAX_CONTEXT_CHARS:
+        note = "\n[holonmem: context cut to fit the 10,000-character hook limit; run `holonmem context` for all of it]"
+        text = text[: MAX_CONTEXT_CHARS - len(note)].rstrip() + note
+    return json.dumps({"hookSpecificOutput": {"hookEventName": event, "additionalContext": text}}, ensure_ascii=False)
+
+
+def _log(h, client: str, out: HookOutcome) -> None:
+    try:
+        h.log_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+        path = h.log_dir / LOG_NAME
+        try:
+            if path.stat().st_size > LOG_MAX_BYTES:
+                os.replace(path, path.with_suffix(".log.1"))
+        except FileNotFoundError:
+            pass
+        stamp = time.strftime("%Y-%m-%dT%H:%M:%S%z")
+        with open(path, "a", encoding="utf-8") as fh:
+            for p in out.problems:
+                fh.write(f"{stamp} {client} {out.event or '-'}: {p}\n")
+        os.chmod(path, 0o600)
+    except OSError:
+        pass
+
+
+# -- settings for `holonmem hook install` -----------------------------------
+
+CLAUDE_EVENTS = ("SessionStart", "UserPromptSubmit", "PostToolUse", "PostToolUseFailure", "Stop", "SessionEnd")
+# Codex has no PostToolUseFailure or SessionEnd hook (a failed tool fires PostToolUse).
+CODEX_EVENTS = ("SessionStart", "UserPromptSubmit", "PostToolUse", "Stop")
+TOOL_EVENTS = frozenset({"PreToolUse", "PostToolUse", "PostToolUseFailure"})
+HOOK_TIMEOUT_SECONDS = 10
+
+
+def hook_command(client: str, home: str | None = None) -> str:
+    """``holonmem hook <client> [--home H]``; ``python -m holonmem`` when
+    ``holonmem`` is not on PATH (a venv install)."""
+    import shlex
+    import shutil
+    import sys
+
+    exe = "holonmem" if shutil.which("holonmem") else f"{shlex.quote(sys.executable)} -m holonmem"
+    cmd = f"{exe} hook {client}"
+    return f"{cmd} --home {shlex.quote(home)}" if home else cmd
+
+
+def settings_snippet(client: str, home: str | None = None) -> dict:
+    """The ``{"hooks": {...}}`` block for ``client``'s settings file."""
+    events = CLAUDE_EVENTS if client == "claude" else CODEX_EVENTS
+    handler = {"type": "command", "command": hook_command(client, home), "timeout": HOOK_TIMEOUT_SECONDS}
+    hooks: dict = {}
+    for ev in events:
+        group: dict = {"matcher": "*"} if ev in TOOL_EVENTS else {}
+        group["hooks"] = [dict(handler)]
+        hooks[ev] = [group]
+    return {"hooks": hooks}
+
+
+def settings_path(client: str, project_dir: str | None = None) -> str:
+    """Where the client reads hooks: the project's (with ``project_dir``) or the user's."""
+    rel = os.path.join(".claude", "settings.json") if client == "claude" else os.path.join(".codex", "hooks.json")
+    if project_dir:
+        return os.path.join(os.path.abspath(os.path.expanduser(project_dir)), rel)
+    if client == "codex" and os.environ.get("CODEX_HOME"):
+        return os.path.join(os.environ["CODEX_HOME"], "hooks.json")
+    return os.path.join(os.path.expanduser("~"), rel)
+
+
+def _is_ours(handler) -> bool:
+    cmd = str(handler.get("command", "")) if isinstance(handler, dict) else ""
+    return "holonmem" in cmd and re.search(r"\bhook (?:claude|codex)\b", cmd) is not None
+
+
+def merge_settings(existing: dict, snippet: dict) -> tuple[dict, int]:
+    """``existing`` settings with the snippet's hooks added; also how many were added.
+
+    Never drops or changes a hook that is there; a holonmem hook already
+    registered for an event (any ``holonmem hook …`` command) is left alone,
+    so installing twice adds nothing.
+    """
+    merged = json.loads(json.dumps(existing))
+    hooks = merged.setdefault("hooks", {})
+    if not isinstance(hooks, dict):
+        raise ValueError("its \"hooks\" entry is not an object")
+    added = 0
+    for event, groups in snippet["hooks"].items():
+        current = hooks.setdefault(event, [])
+        if not isinstance(current, list):
+            raise ValueError(f"its hooks.{event} entry is not a list")
+        if any(_is_ours(hd) for g in current if isinstance(g, dict) for hd in (g.get("hooks") or [])):
+            continue
+        current.extend(json.loads(json.dumps(groups)))
+        added += 1
+    return merged, added
+
+
+@dataclass
+class InstallResult:
+    path: str
+    added: int
+    backup: str | None
+    snippet: dict
+
+
+def install(client: str, *, project_dir: str | None = None, home: str | None = None, write: bool = False) -> InstallResult:
+    """Build the snippet and, with ``write``, merge it into the settings file
+    (the previous file is kept as ``<file>.bak``)."""
+    from .errors import FormatError, UsageError
+    from .fsio import atomic_write
+
+    if client not in CLIENTS:
+        raise UsageError(f"unknown client {client!r}", "use claude or codex")
+    snippet = settings_snippet(client, home)
+    path = settings_path(client, project_dir)
+    if not write:
+        return InstallResult(path, 0, None, snippet)
+    raw = None
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read()
+    except FileNotFoundError:
+        pass
+    existing: dict = {}
+    if raw is not None and raw.strip():
+        try:
+            existing = json.loads(raw)
+        except ValueError as exc:
+            raise FormatError(path, None, f"not valid JSON ({exc})", "fix the file by hand, then run the command again") from None
+        if not isinstance(existing, dict):
+            raise FormatError(path, None, "not a JSON object", "fix the file by hand, then run the command again")
+    try:
+        merged, added = merge_settings(existing, snippet)
+    except ValueError as exc:
+        raise FormatError(path, None, str(exc), "fix the file by hand, then run the command again") from None
+    backup = None
+    if added:
+        if raw is not None:
+            backup = path + ".bak"
+            atomic_write(backup, raw, mode=0o600)
+        atomic_write(path, json.dumps(merged, indent=2, ensure_ascii=False) + "\n", mode=0o644 if raw is None else None)
+    return InstallResult(path, added, backup, snippet)
