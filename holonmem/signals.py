@@ -1,0 +1,283 @@
+"""Memory signals from one finished episode (pure: events in, signal dicts out).
+
+Rules (see :mod:`signal_rules` for the phrase lists, Chinese and English):
+
+- user messages only yield instructions (kind ``rule``), preferences, stated
+  facts and decisions; a retraction ("scratch that", "说错了") cancels the
+  user's immediately preceding message; greetings, thanks, questions and
+  small talk yield nothing;
+- text from a tool result, fetched content or the assistant never yields an
+  instruction or preference, whatever it says: no signal is recorded for it
+  at all (not even an ``untrusted`` one);
+- a failed tool result followed in the same episode by a passing result of
+  the same tool yields a ``lesson`` (trust ``tool-observed``), worded from
+  the diagnosis and the fix between them.
+
+Signal ids are content-derived, so extracting twice yields the same ids.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+
+from . import signal_rules as R
+from .episodes import Episode
+
+SCOPES = ("user", "project", "agent")
+KINDS = ("preference", "rule", "lesson", "fact", "method", "identity")
+TRUSTS = ("user-stated", "tool-observed", "untrusted")
+CHANNELS = ("explicit_instruction", "tool_failure_evidence")
+CONFIDENCE = {"rule": 0.8, "preference": 0.7, "fact": 0.6, "decision": 0.75, "lesson": 0.7}
+_CJK_RE = re.compile(r"[\u3400-\u9fff]")
+
+
+def signal_id(kind: str, scope: str, project: str | None, statement: str, evidence: list[str]) -> str:
+    body = json.dumps([kind, scope, project or "", statement, sorted(evidence)], ensure_ascii=False)
+    return "sig_" + hashlib.sha256(body.encode("utf-8")).hexdigest()[:16]
+
+
+def make_signal(
+    *, kind: str, scope: str, statement: str, subject: str, polarity: str, evidence: list[dict],
+    episode: Episode, source_role: str, trust: str, confidence: float, channels: list[str],
+    keywords: list[str], extractor: str = "rules", created: str = "",
+) -> dict:
+    ids = [e["id"] for e in evidence]
+    project = episode.project
+    return {
+        "type": "signal",
+        "id": signal_id(kind, scope, project, statement, ids),
+        "ts": max((e.get("ts") or "" for e in evidence), default=episode.end) or episode.end,
+        "created": created,
+        "scope": scope,
+        "kind": kind,
+        "statement": statement,
+        "subject": subject,
+        "polarity": polarity,
+        "evidence": ids,
+        "project": project,
+        "session": episode.session,
+        "episode": episode.id,
+        "source_role": source_role,
+        "trust": trust,
+        "confidence": confidence,
+        "channels": channels,
+        "keywords": keywords,
+        "extractor": extractor,
+    }
+
+
+def _end_punct(s: str) -> str:
+    s = s.strip().rstrip("，,;；:：")
+    if s and s[-1] not in ".!?。！？":
+        s += "。" if _CJK_RE.search(s[-1]) else "."
+    return s
+
+
+_EN_PRONOUNS = [
+    (r"^I'?d rather\b", "The user would rather"), (r"^I would rather\b", "The user would rather"),
+    (r"^I (really )?prefer\b", "The user prefers"), (r"^I don'?t want\b", "The user does not want"),
+    (r"^I don'?t like\b", "The user does not like"), (r"^I (really )?like\b", "The user likes"),
+    (r"^I (usually|always|never)\b", r"The user \1"), (r"^please don'?t\b", "Do not"),
+]
+
+
+def user_statement(clause: str, kind: str) -> str:
+    """A user-level statement that stands alone: "我不想…" -> "用户不想…"."""
+    c = clause.strip()
+    if c.startswith("我") and not c.startswith("我们"):
+        return _end_punct("用户" + c[1:])
+    for pat, rep in _EN_PRONOUNS:
+        if re.match(pat, c, re.I):
+            return _end_punct(re.sub(pat, rep, c, count=1, flags=re.I))
+    label = {"rule": "User instruction", "preference": "User preference", "fact": "About the user"}.get(kind, "User")
+    return _end_punct(f"{label}: {c}")
+
+
+def project_statement(clause: str, project: str, label: str = "") -> str:
+    c = clause.strip()
+    c = c[0].upper() + c[1:] if c and c[0].isascii() else c
+    if project.lower() in c.lower() and not label:
+        return _end_punct(c)
+    return _end_punct(f"{project}{(' ' + label) if label else ''}: {c}")
+
+
+def _user_signals(ev: dict, ep: Episode, created: str) -> list[dict]:
+    out = []
+    for sent in R.split_sentences(ev.get("text", "")):
+        if R.DECISION_RE.search(sent):
+            clause = re.sub(r"^\s*(决定|我们决定|decision|decided|we decided)\s*[:：]?\s*", "", R.strip_filler(sent), flags=re.I)
+            kind, label, clause = "fact", "decision", clause
+        else:
+            hit = R.classify_sentence(sent)
+            if hit is None:
+                continue
+            kind, clause = hit
+            label = ""
+        if len(re.sub(r"\W", "", clause)) < 3:
+            continue
+        personal, _ = R.user_topic(clause)
+        scope = "user" if personal and not label else "project"
+        if scope == "user":
+            statement = user_statement(clause, kind)
+        else:
+            statement = project_statement(clause, ep.project, label)
+        subject, chosen = R.subject_for(clause, ep.project, scope)
+        kws = R.keywords(clause)
+        if chosen:
+            kws = [chosen] + [k for k in kws if k != chosen]
+        if label:
+            kws = (kws + ["decision"])[:9]
+        out.append(make_signal(
+            kind=kind, scope=scope, statement=statement, subject=subject, polarity=R.polarity(clause),
+            evidence=[ev], episode=ep, source_role="user", trust="user-stated",
+            confidence=CONFIDENCE["decision" if label else kind],
+            channels=["explicit_instruction"] if kind in ("rule", "preference") or label else [],
+            keywords=kws[:8], created=created,
+        ))
+    return out
+
+
+def _is_user_message(ev: dict) -> bool:
+    return ev.get("role") == "user" and ev.get("kind", "message") == "message"
+
+
+def error_class(text: str) -> str:
+    found = re.findall(r"\b([A-Za-z_][\w.]*(?:Error|Exception|Timeout))\b", text or "")
+    return found[-1].split(".")[-1] if found else ""
+
+
+def _lesson(f: dict, by_id: dict[str, dict], ep: Episode, created: str) -> dict | None:
+    failed, passed = by_id.get(f["event"]), by_id.get(f.get("resolved_by") or "")
+    if not failed or not passed:
+        return None
+    tool = f.get("tool") or failed.get("tool") or "tool"
+    err = R.strip_filler(" ".join((f.get("error") or "").split()))[:160]
+    diag = " ".join((f.get("diagnosis") or "").split())[:320]
+    fixes = [c for c in f.get("fix_commands", []) if c][:3]
+    parts = [f"{ep.project} lesson: `{tool}` failed ({err})."]
+    if diag:
+        parts.append(f"Cause and fix: {_end_punct(diag)}")
+    if fixes:
+        parts.append("What worked: " + ", then ".join(f"`{c}`" for c in fixes) + f" — then `{tool}` succeeded.")
+    else:
+        parts.append(f"After that `{tool}` succeeded ({passed['id']}).")
+    statement = " ".join(parts)
+    ecls = error_class(failed.get("text", ""))
+    subject = R.normalize_subject(ep.project, tool, ecls.lower() or " ".join(R.keywords(err, 2)))
+    evidence_ids = [f["event"]] + ([f["diagnosis_event"]] if f.get("diagnosis_event") else []) + list(f.get("fix") or []) + [passed["id"]]
+    evidence = [by_id[i] for i in dict.fromkeys(evidence_ids) if i in by_id]
+    kws = [tool.lower()] + ([ecls.lower()] if ecls else []) + [c for c in fixes[:2]] + R.keywords(diag, 5)
+    return make_signal(
+        kind="lesson", scope="project", statement=statement, subject=subject, polarity="+",
+        evidence=evidence, episode=ep, source_role="tool", trust="tool-observed",
+        confidence=CONFIDENCE["lesson"], channels=["tool_failure_evidence"],
+        keywords=list(dict.fromkeys(k.lower() for k in kws))[:8], created=created,
+    )
+
+
+def extract(ep: Episode, events: list[dict], *, created: str = "") -> list[dict]:
+    """Rule-based signals for one episode, in event order; no duplicates."""
+    out: list[dict] = []
+    prev_user: list[dict] | None = None
+    for ev in events:
+        if not _is_user_message(ev):
+            continue
+        text = ev.get("text", "")
+        if R.is_retraction(text):
+            if prev_user is not None:
+                prev_user.clear()  # cancel what the user takes back
+            prev_user = None
+            continue
+        found = [] if R.is_chitchat(text) else _user_signals(ev, ep, created)
+        out.append(found)  # type: ignore[arg-type]
+        prev_user = found
+    flat: list[dict] = [s for group in out for s in group]  # type: ignore[union-attr]
+    by_id = {e["id"]: e for e in events}
+    for f in ep.failures:
+        les = _lesson(f, by_id, ep, created)
+        if les:
+            flat.append(les)
+    seen: set[str] = set()
+    return [s for s in flat if not (s["id"] in seen or seen.add(s["id"]))]
+
+
+def user_statements(signals: list[dict]) -> list[dict]:
+    """The episode's instructions/preferences/facts as ``{"event", "kind", "text"}``."""
+    return [
+        {"event": s["evidence"][0], "kind": s["kind"], "text": s["statement"]}
+        for s in signals if s.get("source_role") == "user"
+    ]
+
+
+# -- external extractor output -------------------------------------------------
+
+_EXTERNAL_KEYS = {"scope", "kind", "statement", "evidence", "subject", "polarity", "confidence", "channels", "keywords"}
+
+
+def validate_external(items, ep: Episode, events: list[dict], *, created: str = "", extractor: str = "external") -> list[dict]:
+    """Strictly check an external extractor's JSON array; return signal lines.
+
+    Raises ValueError naming the first problem. Trust is derived from the
+    evidence, never taken from the extractor: a rule or preference must rest
+    on a user message, ``tool_failure_evidence`` on a failed tool result.
+    """
+    if not isinstance(items, list):
+        raise ValueError("expected a JSON array of signals")
+    by_id = {e["id"]: e for e in events}
+    out = []
+    for n, it in enumerate(items):
+        where = f"item {n}"
+        if not isinstance(it, dict):
+            raise ValueError(f"{where}: not an object")
+        extra = set(it) - _EXTERNAL_KEYS
+        if extra:
+            raise ValueError(f"{where}: unknown field(s) {', '.join(sorted(extra))}")
+        kind, scope, statement = it.get("kind"), it.get("scope"), it.get("statement")
+        if kind not in KINDS:
+            raise ValueError(f"{where}: kind must be one of {', '.join(KINDS)}")
+        if scope not in SCOPES:
+            raise ValueError(f"{where}: scope must be one of {', '.join(SCOPES)}")
+        if not isinstance(statement, str) or not statement.strip() or len(statement) > 1000:
+            raise ValueError(f"{where}: statement must be a non-empty string (max 1000 chars)")
+        ev_ids = it.get("evidence")
+        if not isinstance(ev_ids, list) or not ev_ids or not all(isinstance(i, str) and i in by_id for i in ev_ids):
+            raise ValueError(f"{where}: evidence must be a non-empty list of this episode's event ids")
+        evidence = [by_id[i] for i in dict.fromkeys(ev_ids)]
+        roles = {e.get("role") for e in evidence}
+        failed = any(e.get("kind") == "tool_result" and str(e.get("status") or "").lower() in ("failed", "error") for e in evidence)
+        if kind in ("rule", "preference") and "user" not in roles:
+            raise ValueError(f"{where}: a {kind} must rest on a user message (tool output and fetched text are untrusted)")
+        channels = it.get("channels", [])
+        if not isinstance(channels, list) or not all(c in CHANNELS for c in channels):
+            raise ValueError(f"{where}: channels must be a subset of {', '.join(CHANNELS)}")
+        if "explicit_instruction" in channels and "user" not in roles:
+            raise ValueError(f"{where}: explicit_instruction needs a user message as evidence")
+        if "tool_failure_evidence" in channels and not failed:
+            raise ValueError(f"{where}: tool_failure_evidence needs a failed tool result as evidence")
+        conf = it.get("confidence", 0.5)
+        if isinstance(conf, bool) or not isinstance(conf, (int, float)) or not 0 <= conf <= 1:
+            raise ValueError(f"{where}: confidence must be a number from 0 to 1")
+        pol = it.get("polarity", "+")
+        if pol not in ("+", "-"):
+            raise ValueError(f"{where}: polarity must be '+' or '-'")
+        kws = it.get("keywords", [])
+        if not isinstance(kws, list) or len(kws) > 20 or not all(isinstance(k, str) and 0 < len(k) <= 60 for k in kws):
+            raise ValueError(f"{where}: keywords must be a list of at most 20 short strings")
+        subject = it.get("subject")
+        if subject is not None and (not isinstance(subject, str) or len(subject) > 200):
+            raise ValueError(f"{where}: subject must be a string (max 200 chars)")
+        if "user" in roles:
+            role, trust = "user", "user-stated"
+        else:
+            role = "tool" if "tool" in roles else ("assistant" if "assistant" in roles else sorted(roles)[0])
+            trust = "tool-observed" if "tool" in roles else "untrusted"
+        out.append(make_signal(
+            kind=kind, scope=scope, statement=statement.strip(),
+            subject=R.normalize_subject(subject) if subject else R.subject_for(statement, ep.project, scope)[0],
+            polarity=pol, evidence=evidence, episode=ep, source_role=role, trust=trust,
+            confidence=float(conf), channels=list(dict.fromkeys(channels)),
+            keywords=[k.lower() for k in kws] or R.keywords(statement), extractor=extractor, created=created,
+        ))
+    return out
