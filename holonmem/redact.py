@@ -12,6 +12,13 @@ from __future__ import annotations
 import re
 from typing import Callable
 
+# A secret-ish key name, optionally behind a bounded prefix such as ``MYSQL_ROOT_``
+# (bounded so that a long ``a_a_a_...`` line cannot make the scan quadratic).
+_SECRET_NAME = (
+    r"(?i)(?<![A-Za-z0-9])(?:[A-Za-z0-9]{1,30}[_\-]){0,4}"
+    r"(?:password|passwd|passphrase|pwd|secret[_\-]?key|secret|client[_\-]?secret|api[_\-]?key|access[_\-]?token|auth[_\-]?token)"
+)
+
 # (name, regex, group to replace or 0 for the whole match). Order matters:
 # more specific patterns first.
 BUILTIN_PATTERNS: list[tuple[str, str, int]] = [
@@ -30,8 +37,12 @@ BUILTIN_PATTERNS: list[tuple[str, str, int]] = [
     ("huggingface-token", r"\bhf_[A-Za-z0-9]{30,}\b", 0),
     ("jwt", r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}", 0),
     ("bearer-token", r"(?i)\b(?:bearer|token)\s+([A-Za-z0-9_\-\.~+/]{20,}=*)", 1),
+    ("basic-auth", r"(?i)\bauthorization\b[\"']?\s*[:=]\s*[\"']?basic\s+([A-Za-z0-9+/]{8,}={0,2})", 1),
     ("url-password", r"\b[a-zA-Z][a-zA-Z0-9+.\-]{1,20}://[^\s:/@]{1,64}:([^\s@/]{1,128})@", 1),
-    ("password", r"(?i)\b(?:password|passwd|passphrase|pwd|secret|client_secret|api[_-]?key|access[_-]?token|auth[_-]?token)\b[\"']?\s*(?:=|:|\bis\b)\s*[\"']?([^\s\"',;]{3,})", 1),
+    # KEY=value, also with a prefix (DB_PASSWORD=, DJANGO_SECRET_KEY=) ...
+    ("password", _SECRET_NAME + r"\b[\"']?\s*[:=]\s*[\"']?([^\s\"',;]{3,})", 1),
+    # ... and "my password is hunter2" (but not "the password is required").
+    ("password", _SECRET_NAME + r"\s+is\s+[\"']?((?=[^\s\"',;]*[^A-Za-z\s\"',;.!?])[^\s\"',;]{3,})", 1),
     ("password", r"(?:密码|口令|密钥)\s*(?:是|为|:|：|=)\s*([^\s，。,;；]{3,})", 1),
 ]
 
@@ -44,13 +55,14 @@ class Redactor:
     def __init__(self, extra: dict[str, str] | None = None):
         self.patterns: list[tuple[str, re.Pattern, int]] = []
         for name, rx, group in BUILTIN_PATTERNS:
-            self.patterns.append((name, re.compile(rx), group))
+            # ASCII word boundaries: a key glued to CJK text ("密钥sk_live_…") still matches
+            self.patterns.append((name, re.compile(rx, re.ASCII), group))
         for name, rx in (extra or {}).items():
             compiled = re.compile(rx)
             self.patterns.append((str(name), compiled, 1 if compiled.groups else 0))
         # A cheap prefilter: most text has no secret; skip the full scan then.
         self._hint = re.compile(
-            r"(?i)-----BEGIN|sk-|sk_|rk_|pk_|AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA|secret|gh[pousr]_|github_pat_|glpat-|xox|hooks\.slack|AIza|npm_|hf_|eyJ|bearer|token|://[^\s/@]*:[^\s/@]*@|pass|pwd|api.?key|密码|口令|密钥"
+            r"(?i)-----BEGIN|sk-|sk_|rk_|pk_|AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA|secret|gh[pousr]_|github_pat_|glpat-|xox|hooks\.slack|AIza|npm_|hf_|eyJ|bearer|token|://[^\s/@]{0,64}:[^\s/@]{0,128}@|authorization|pass|pwd|api.?key|密码|口令|密钥"
         )
         self._always = bool(extra)
 
@@ -85,6 +97,10 @@ class Redactor:
         if isinstance(value, dict):
             return {k: self._walk(v, counts) for k, v in value.items()}
         return value
+
+    def redact_value(self, value):
+        """Redact every string inside a JSON-like value (all keys, no counts)."""
+        return self._walk(value, None)
 
     def redact_event(self, event: dict) -> dict:
         """Redact every string of an event; record counts in ``meta.redacted``."""

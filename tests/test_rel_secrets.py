@@ -1,0 +1,192 @@
+"""Secrets: planted in events of every format, found nowhere under the home
+(ledger, rejected/, episodes, signals, memories, journal, index) and in no
+output of search, get or context. Near-misses survive byte for byte."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+
+from conftest import CLIENT_SAMPLES, SAMPLE_EVENTS
+from rel_support import assert_no_crash, find_in_home, ledger_events, record, stage
+from secrets_corpus import NEAR_MISSES, SECRETS
+
+NEEDLES = [needle for _name, _text, needle in SECRETS]
+
+
+def planted_events() -> list[dict]:
+    """Each secret in a user message, a tool result, meta, refs and an unknown field."""
+    evs = []
+    for i, (name, text, _needle) in enumerate(SECRETS):
+        evs.append({"id": f"sec_{i}_user", "role": "user", "project": "secrets", "session": "s_sec",
+                    "ts": "2026-06-20T10:00:00+08:00", "text": f"note for later: {text}"})
+        evs.append({"id": f"sec_{i}_tool", "role": "tool", "kind": "tool_result", "tool": "Bash", "status": "ok",
+                    "project": "secrets", "session": "s_sec", "ts": "2026-06-20T10:01:00+08:00",
+                    "text": f"$ cat .env\n{text}\n", "refs": [f"file:///tmp/{name}.env?{text}"],
+                    "meta": {"tool_input": {"command": f"echo '{text}'"}, "nested": [[text]]},
+                    "stdout_copy": text})
+    for j, near in enumerate(NEAR_MISSES):
+        evs.append({"id": f"near_{j}", "role": "user", "project": "secrets", "session": "s_sec",
+                    "ts": "2026-06-20T11:00:00+08:00", "text": near})
+    return evs
+
+
+def test_secret_corpus_is_large_enough():
+    assert len(SECRETS) >= 20
+    assert len({n for n, _t, _s in SECRETS}) == len(SECRETS)
+    for _name, text, needle in SECRETS:
+        assert needle in text
+
+
+def test_secrets_never_reach_the_ledger_native_and_text(home, cli, tmp_path, request):
+    native = tmp_path / "planted.jsonl"
+    native.write_text("".join(json.dumps(e, ensure_ascii=False) + "\n" for e in planted_events()), encoding="utf-8")
+    r = cli("--home", home.root, "ingest", native, "--json")
+    assert_no_crash(r)
+    assert r.exit_code == 0, r
+    text = tmp_path / "planted.txt"
+    text.write_text("".join(t + "\n" for _n, t, _s in SECRETS if "\n" not in t), encoding="utf-8")
+    r = cli("--home", home.root, "ingest", "--format", "text", text)
+    assert r.exit_code == 0, r
+    r = cli("--home", home.root, "ingest", input="\n".join(t for _n, t, _s in SECRETS) + "\n")
+    assert r.exit_code in (0, 65), r
+
+    assert find_in_home(home.root, NEEDLES) == []
+    evs = {e["id"]: e for e in ledger_events(home.root)}
+    for j, near in enumerate(NEAR_MISSES):
+        assert evs[f"near_{j}"]["text"] == near, "a near-miss was redacted"
+    for i, (name, _t, _s) in enumerate(SECRETS):
+        assert "[REDACTED:" in evs[f"sec_{i}_user"]["text"], name
+        assert evs[f"sec_{i}_tool"]["meta"]["redacted"], name
+    record(request, "secrets planted (formats x fields)", len(SECRETS) * 7)
+    record(request, "near-misses kept verbatim", len(NEAR_MISSES))
+    record(request, "leaked secrets", 0)
+
+
+def test_secrets_in_rejected_lines_and_messages_are_redacted(home, cli, tmp_path):
+    lines = []
+    for _name, text, _needle in SECRETS:
+        flat = text.replace("\n", " ")
+        lines.append("{not json " + flat)  # malformed JSON: raw saved to rejected/
+        lines.append(json.dumps({"text": text}))  # missing role
+        lines.append(json.dumps({"role": flat, "text": "x"}))  # a secret where a role belongs
+        lines.append(json.dumps({"role": "user", "ts": flat, "text": "x"}))  # ... or a timestamp
+        lines.append(json.dumps({"role": "user", "kind": flat, "text": "x"}))  # ... or a kind
+    f = tmp_path / "bad.jsonl"
+    f.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    r = cli("--home", home.root, "ingest", f, "--json")
+    assert_no_crash(r)
+    assert r.exit_code == 65, r
+    assert list(home.rejected_dir.iterdir()), "rejected lines were not saved"
+    for needle in NEEDLES:
+        assert needle not in r.stdout and needle not in r.stderr, needle
+    assert find_in_home(home.root, NEEDLES) == []
+
+
+def _plant_in_sample(obj, text: str):
+    """Append ``text`` to every prose-like string field of a client payload."""
+    keys = {"prompt", "text", "content", "stdout", "stderr", "output", "last_assistant_message", "command",
+            "message", "error", "arguments", "custom_instructions", "thinking"}
+    if isinstance(obj, dict):
+        return {k: (v + " " + text if k in keys and isinstance(v, str) and v else _plant_in_sample(v, text)) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [_plant_in_sample(v, text) for v in obj]
+    return obj
+
+
+def client_inputs(tmp_path) -> list:
+    """Every shared client sample (hooks, transcripts, rollouts, OpenAI messages), secrets planted."""
+    blob = " ; ".join(t for _n, t, _s in SECRETS)
+    out = []
+    for src in sorted(CLIENT_SAMPLES.glob("*.json*")):
+        if "_output_" in src.name:
+            continue
+        dst = tmp_path / "clients" / src.name
+        dst.parent.mkdir(exist_ok=True)
+        if src.suffix == ".jsonl":
+            rows = [json.loads(x) for x in src.read_text(encoding="utf-8").splitlines() if x.strip()]
+            dst.write_text("".join(json.dumps(_plant_in_sample(r, blob), ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+        else:
+            dst.write_text(json.dumps(_plant_in_sample(json.loads(src.read_text(encoding="utf-8")), blob), indent=2, ensure_ascii=False), encoding="utf-8")
+        out.append(dst)
+    return out
+
+
+def test_secrets_in_every_client_format(home, cli, tmp_path, request):
+    files = client_inputs(tmp_path)
+    assert files
+    for f in files:
+        r = cli("--home", home.root, "ingest", f, "--json")
+        assert_no_crash(r)
+        for needle in NEEDLES:
+            assert needle not in r.stdout and needle not in r.stderr, (f.name, needle)
+    assert find_in_home(home.root, NEEDLES) == []
+    record(request, "client sample files with secrets", len(files))
+
+
+def run_pipeline(hm, root) -> list:
+    """Every later stage that has landed; returns their results (outputs are checked too)."""
+    outs = []
+    if stage("consolidate"):
+        outs.append(hm("--home", root, "consolidate"))
+    if stage("dream"):
+        outs.append(hm("--home", root, "dream", "--force"))
+    if stage("search"):
+        for q in ("password token Authorization key secret", "cat .env", "密码"):
+            outs.append(hm("--home", root, "search", q, "--json", "--limit", "50"))
+            try:
+                results = json.loads(outs[-1].stdout)
+            except ValueError:
+                continue
+            if stage("get"):
+                for res in results[:8]:
+                    outs.append(hm("--home", root, "get", res["ref"]))
+    if stage("get"):
+        outs.append(hm("--home", root, "get", "event:sec_0_tool"))
+    if stage("context"):
+        outs.append(hm("--home", root, "context", "--project", "secrets", "--task", "deploy with the token"))
+        outs.append(hm("--home", root, "context", "--budget", "8000"))
+    return outs
+
+
+def test_secrets_through_the_whole_pipeline(tmp_path, hm, request):
+    from holonmem.layout import init_home
+
+    root = tmp_path / "home"
+    shutil.copytree(SAMPLE_EVENTS.parent.parent, root, ignore=shutil.ignore_patterns("import"))
+    init_home(root)
+    planted = tmp_path / "planted.jsonl"
+    planted.write_text("".join(json.dumps(e, ensure_ascii=False) + "\n" for e in planted_events()), encoding="utf-8")
+    assert hm("--home", root, "ingest", SAMPLE_EVENTS).exit_code == 0
+    assert hm("--home", root, "ingest", planted).exit_code == 0
+    outs = run_pipeline(hm, root)
+    for r in outs:
+        assert_no_crash(r)
+        for needle in NEEDLES + ["hunter2"]:
+            assert needle not in r.stdout and needle not in r.stderr, (needle, r)
+    hits = find_in_home(root, NEEDLES + ["hunter2"])
+    assert hits == [], hits
+    record(request, "pipeline stages checked for secrets", len(outs))
+
+
+@pytest.mark.stress
+def test_secrets_fuzzed_surroundings(home, cli, tmp_path, request):
+    """Each secret inside random-ish prose, quotes, JSON and Markdown: never stored."""
+    import random
+
+    rng = random.Random(7)
+    wraps = ["{}", "'{}'", '"{}"', "`{}`", "({})", "<{}>", "**{}**", "{}.", "{},", "{};", "- {}", "> {}",
+             "```\n{}\n```", "key: {}", "{}\t", "中文{}。", "{}\r", "{}中文", "中文 {}　好"]
+    evs = []
+    for k in range(2000):
+        _n, text, _s = rng.choice(SECRETS)
+        evs.append({"id": f"fz_{k}", "role": rng.choice(["user", "assistant", "tool", "system"]),
+                    "text": rng.choice(wraps).format(text) + " " + rng.choice(NEAR_MISSES)})
+    f = tmp_path / "fz.jsonl"
+    f.write_text("".join(json.dumps(e, ensure_ascii=False) + "\n" for e in evs), encoding="utf-8")
+    r = cli("--home", home.root, "ingest", f)
+    assert r.exit_code == 0, r
+    assert find_in_home(home.root, NEEDLES) == []
+    record(request, "secrets planted (fuzzed surroundings)", len(evs))
