@@ -13,7 +13,7 @@ from typing import Callable
 
 FAST_COMMANDS: dict[str, str] = {
     "hook": "holonmem.cli.fast_hook:run",
-    # "context": "holonmem.cli.fast_context:run",
+    "context": "holonmem.cli.fast_context:run",
 }
 
 

@@ -1,0 +1,176 @@
+"""Building a context block from a home: read (context_sources), make sections
+(context_render), fit and lay out (context). Also the hook entry point."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+
+from . import context_sources as src
+from .context import DEFAULT_BUDGET, HOOK_EVENTS, HOOK_MAX_CHARS, Context, assemble, envelope_json
+from .errors import UsageError
+from .home import Home
+
+PROMPT_BUDGET = 800  # per-prompt hook context ([context] prompt_budget)
+TASK_MAX_CHARS = 500
+
+
+def resolve_now(now: str | None) -> date:
+    if not now:
+        return date.today()
+    from .context_render import parse_day
+
+    d = parse_day(now)
+    if d is None:
+        raise UsageError(f"--now {now!r} is not a date", "use YYYY-MM-DD (or an ISO 8601 time)")
+    return d
+
+
+def latest_project(home: Home, session: str | None = None) -> str | None:
+    """The project of the newest event (of ``session``, when given), read from the ledger end."""
+    from .ledger import ledger_files
+
+    needle = json.dumps(session, ensure_ascii=False).encode("utf-8") if session else None
+    for path in reversed(ledger_files(home)):
+        for line in src._lines_backwards(path, src.TAIL_MAX_BYTES):
+            if needle is not None and needle not in line:
+                continue
+            try:
+                ev = json.loads(line)
+            except (ValueError, UnicodeDecodeError):
+                continue
+            if isinstance(ev, dict) and (session is None or ev.get("session") == session) and ev.get("project"):
+                return str(ev["project"])
+        if needle is None:
+            break
+    return None
+
+
+def build(home: Home, *, task: str | None = None, project: str | None = None, session: str | None = None,
+          budget: int | None = None, now: str | None = None) -> Context:
+    from . import context_render as cr
+    from .config import load_config
+    from .work import project_work
+
+    cfg = load_config(home).get("context", {})
+    if budget is None:
+        budget = int(cfg.get("budget", DEFAULT_BUDGET))
+    if budget <= 0:
+        raise UsageError(f"--budget must be a positive number of tokens, got {budget}", "try --budget 2000")
+    today = resolve_now(now)
+    task = " ".join((task or "").split())[:TASK_MAX_CHARS] or None
+    project = project or latest_project(home, session) or (latest_project(home) if session else None) or "default"
+    warnings: list[str] = []
+    task_terms = cr.terms(task or "")
+
+    # People-written files.
+    guidance = cr.text_section("guidance", "Guidance (AGENTS.md)", src.read_people_file(home, "AGENTS.md"),
+                               char_cap=None, more="read the rest in AGENTS.md", empty=None)
+    op_cap = int(cfg.get("operator_chars", 1500))
+    operator = cr.text_section("operator", "Operator memory", src.read_people_file(home, "memory/operator.md"),
+                               char_cap=op_cap, more="read the rest: `holonmem get memory:memory/operator.md`",
+                               empty="Nothing curated yet (memory/operator.md is empty).")
+    self_sec = cr.text_section("self", "Self memory", src.read_people_file(home, "memory/self.md"),
+                               char_cap=int(cfg.get("self_chars", 1500)),
+                               more="read the rest: `holonmem get memory:memory/self.md`",
+                               empty="Nothing curated yet (memory/self.md is empty).")
+
+    # The ledger tail: current work, work refs, recent turns.
+    tail = src.read_tail(home, project)
+    state = None
+    if session:
+        state = project_work(tail.events, project=project, session=session)
+        if state.current is None:
+            state = None
+    if state is None:
+        state = project_work(tail.events, project=project)
+    sess_events = [e for e in tail.events if e.get("session") == session] if session else []
+    if sess_events:
+        recent_events, label = sess_events, f"Session {session}"
+    else:
+        last = tail.events[-1].get("session") if tail.events else None
+        recent_events = tail.events
+        label = f"Latest events of project {project}" + (f" (session {last})" if last else "")
+    recent = cr.recent_section(recent_events, label)
+    shown_events = recent_events[-cr.RECENT_MAX:]
+
+    # Long-term memory and notes.
+    stale_days = int(cfg.get("stale_days", 90))
+    memories = cr.memories_section(src.load_memories(home), project, task_terms, today, stale_days)
+    notes = src.notes_catalog(home)
+    notes_sec = cr.notes_section(notes, project, task_terms, src.known_projects(home) if notes else [])
+
+    # Episodes: open work and relevant past episodes.
+    episodes = src.load_episodes(home, project)
+    hits = None
+    if task and episodes:
+        hits, why = src.search_episodes(home, task, project)
+        if hits is None:
+            warnings.append(f"{why}; showing the latest episodes instead")
+    exclude_sessions = {e.get("session") for e in shown_events if e.get("session")}
+    exclude_events = {e.get("id") for e in shown_events}
+    eps = cr.episodes_section(episodes, hits=hits, exclude_sessions=exclude_sessions, exclude_events=exclude_events)
+    open_work = cr.open_work_section(episodes)
+
+    sections = [guidance, operator, self_sec, cr.work_section(state), memories, notes_sec, cr.refs_section(state),
+                open_work, eps, recent]
+    ctx = Context(project=project, session=session, task=task, now=today.isoformat(), budget=budget,
+                  sections=sections, order=cr.ORDER, warnings=warnings)
+    return assemble(ctx)
+
+
+def for_hook(home: Home, *, client: str, payload: dict) -> str | None:
+    """additionalContext text for a SessionStart / UserPromptSubmit payload (see context.context_for_hook)."""
+    if not isinstance(payload, dict):
+        return None
+    event = payload.get("hook_event_name") or payload.get("hookEventName")
+    if event not in HOOK_EVENTS:
+        return None
+    from .config import load_config
+
+    cfg = load_config(home).get("context", {})
+    task = src.strip_private(str(payload.get("prompt") or "")) if event == "UserPromptSubmit" else None
+    project = src.project_for_cwd(payload.get("cwd"))
+    session = payload.get("session_id") or None
+    if event == "UserPromptSubmit":
+        budget = int(cfg.get("prompt_budget", PROMPT_BUDGET))
+    else:
+        budget = int(cfg.get("hook_budget", cfg.get("budget", DEFAULT_BUDGET)))
+    while True:
+        ctx = build(home, task=task, project=project, session=str(session) if session else None, budget=budget)
+        if len(envelope_json(event, ctx.text)) < HOOK_MAX_CHARS or budget <= 200:
+            break
+        budget = int(budget * 0.8)
+    return ctx.text
+
+
+FORMATS = ("markdown", "json")
+CLIENTS = ("claude", "codex")
+
+
+def run(home: Home, *, task: str | None = None, project: str | None = None, session: str | None = None,
+        budget: int | None = None, now: str | None = None, fmt: str = "markdown", hook: str | None = None,
+        event: str | None = None) -> tuple[str, list[str]]:
+    """What ``holonmem context`` prints: ``(stdout text, warnings for stderr)``.
+
+    The typer command and the fast path both call this, so their output is identical.
+    """
+    if fmt not in FORMATS:
+        raise UsageError(f"unknown --format {fmt!r}", f"use one of: {', '.join(FORMATS)}")
+    if hook is not None and hook not in CLIENTS:
+        raise UsageError(f"unknown --hook {hook!r}", f"use one of: {', '.join(CLIENTS)}")
+    if event is not None and event not in HOOK_EVENTS:
+        raise UsageError(f"unknown --event {event!r}", f"use one of: {', '.join(HOOK_EVENTS)}")
+    ctx = build(home, task=task, project=project, session=session, budget=budget, now=now)
+    if hook:
+        name = event or ("UserPromptSubmit" if task else "SessionStart")
+        out = envelope_json(name, ctx.text)
+        b = ctx.budget
+        while len(out) >= HOOK_MAX_CHARS and b > 200:
+            b = int(b * 0.8)
+            ctx = build(home, task=task, project=project, session=session, budget=b, now=now)
+            out = envelope_json(name, ctx.text)
+        return out + "\n", ctx.warnings
+    if fmt == "json":
+        return json.dumps(ctx.to_json(), ensure_ascii=False, indent=2) + "\n", ctx.warnings
+    return ctx.text, ctx.warnings

@@ -1,0 +1,325 @@
+"""Reading what the context block is built from (the I/O half of ``context``).
+
+Everything here reads files directly and cheaply: AGENTS.md, the operator and
+self memory files, long-term memories (``memory.load_memories``), the notes
+catalog (frontmatter only, never bodies into the block), episodes
+(``episodes.load_episodes``), and the ledger *tail* — read backwards from the
+end of the newest ledger files until enough events of the project/session are
+found or a byte cap is reached, never a scan of the whole ledger. The search
+index is touched only for ``--task`` (bounded update, never a rebuild).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .home import Home
+
+TAIL_MAX_EVENTS = 400  # project events read back from the ledger end
+TAIL_MAX_BYTES = 8 * 1024 * 1024  # never read more than this from the ledger end
+TAIL_CHUNK = 256 * 1024
+INDEX_MAX_EVENTS = 2000  # bounded index catch-up for --task
+NOTES_MAX_FILES = 500
+
+
+def read_text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8", errors="replace")
+    except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+        return ""
+
+
+def split_frontmatter(text: str) -> tuple[dict, str]:
+    """A tiny frontmatter reader: ``key: value`` and ``[a, b]`` lists (enough for notes).
+
+    Keeps ``context`` off ruamel; a header it cannot read is treated as absent.
+    """
+    if not text.startswith("---"):
+        return {}, text
+    lines = text.split("\n")
+    if lines[0].strip() != "---":
+        return {}, text
+    meta: dict = {}
+    key = None
+    for i in range(1, len(lines)):
+        line = lines[i]
+        if line.strip() in ("---", "..."):
+            return meta, "\n".join(lines[i + 1:])
+        m = re.match(r"^([A-Za-z_][\w-]*):\s*(.*)$", line)
+        if m:
+            key, val = m.group(1), m.group(2).strip()
+            if val.startswith("[") and val.endswith("]"):
+                meta[key] = [_unquote(v) for v in val[1:-1].split(",") if v.strip()]
+            elif val:
+                meta[key] = _unquote(val)
+            else:
+                meta[key] = []
+        elif key and re.match(r"^\s+-\s+", line) and isinstance(meta.get(key), list):
+            meta[key].append(_unquote(line.strip()[1:].strip()))
+    return {}, text
+
+
+def _unquote(v: str) -> str:
+    v = v.strip()
+    if len(v) >= 2 and v[0] == v[-1] and v[0] in "'\"":
+        return v[1:-1]
+    return v
+
+
+# -- guidance and operator/self memory ---------------------------------------------
+
+def starter_text(rel: str) -> str:
+    from .layout import STARTER_FILES
+
+    return STARTER_FILES.get(rel, "")
+
+
+def read_people_file(home: Home, rel: str) -> str:
+    """Body of a people-written file; ``""`` if missing, empty or still the starter."""
+    raw = read_text(home.root / rel)
+    if not raw.strip() or raw.strip() == starter_text(rel).strip():
+        return ""
+    _, body = split_frontmatter(raw)
+    return body.strip("\n")
+
+
+# -- notes catalog ------------------------------------------------------------------
+
+@dataclass
+class NoteEntry:
+    path: str  # home-relative
+    title: str
+    summary: str
+    tags: list[str]
+    project: str | None = None
+
+    @property
+    def ref(self) -> str:
+        return f"note:{self.path}"
+
+
+def _note_entry(home: Home, path: Path) -> NoteEntry:
+    rel = home.rel(path)
+    # Read only the head of the file: the catalog never needs the body.
+    with open(path, "rb") as fh:
+        head = fh.read(8192).decode("utf-8", errors="ignore")
+    meta, body = split_frontmatter(head)
+    title = str(meta.get("title") or "").strip()
+    summary = str(meta.get("summary") or meta.get("description") or "").strip()
+    first_para = ""
+    for block in re.split(r"\n\s*\n", body):
+        s = block.strip()
+        if not s:
+            continue
+        if s.startswith("#") and "\n" not in s:
+            if not title:
+                title = s.lstrip("#").strip()
+            continue
+        if s.startswith("#"):
+            heading, _, rest = s.partition("\n")
+            if not title:
+                title = heading.lstrip("#").strip()
+            s = rest.strip()
+        if s:
+            first_para = " ".join(s.split())
+            break
+    if not title:
+        title = path.stem
+    if not summary:
+        summary = first_para
+    tags = meta.get("tags") or []
+    if isinstance(tags, str):
+        tags = [t.strip() for t in tags.split(",") if t.strip()]
+    proj = meta.get("project") or None
+    return NoteEntry(rel, title, summary, [str(t) for t in tags], str(proj) if proj else None)
+
+
+def notes_catalog(home: Home) -> list[NoteEntry]:
+    """All notes, sorted by path (at most ``NOTES_MAX_FILES`` read)."""
+    d = home.notes_dir
+    if not d.is_dir():
+        return []
+    paths = sorted(p for p in d.rglob("*.md") if p.is_file() and not any(part.startswith(".") for part in p.relative_to(d).parts))
+    out = []
+    for p in paths[:NOTES_MAX_FILES]:
+        try:
+            out.append(_note_entry(home, p))
+        except OSError:
+            continue
+    return out
+
+
+def known_projects(home: Home) -> list[str]:
+    """Project names in the id map (cheap, read-only); ``[]`` when there is none."""
+    db = home.state_file("ids.sqlite")
+    if not db.exists():
+        return []
+    import sqlite3
+
+    try:
+        con = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=0.2)
+        try:
+            return sorted({r[0] for r in con.execute("SELECT DISTINCT project FROM ids") if r[0]})
+        finally:
+            con.close()
+    except sqlite3.Error:
+        return []
+
+
+# -- memories and episodes (other engineers' modules, imported lazily) ---------------
+
+def load_memories(home: Home) -> list:
+    try:
+        from .memory import load_memories as _load
+    except ImportError:  # pragma: no cover - during development
+        return []
+    return list(_load(home))
+
+
+def load_episodes(home: Home, project: str) -> list:
+    try:
+        from .episodes import load_episodes as _load
+    except ImportError:  # pragma: no cover
+        return []
+    return list(_load(home, project))
+
+
+def search_episodes(home: Home, task: str, project: str, limit: int = 10) -> tuple[list[str] | None, str | None]:
+    """Episode refs matching ``task`` (best first), or ``(None, why)`` when the index cannot answer.
+
+    Brings the index up to date by at most ``INDEX_MAX_EVENTS`` events and
+    never rebuilds it; a stale or missing index means "fall back".
+    """
+    try:
+        from . import index, search
+    except ImportError:  # pragma: no cover
+        return None, "search is not available"
+    try:
+        info = index.update(home, max_events=INDEX_MAX_EVENTS)
+    except Exception as exc:  # noqa: BLE001 - context must not fail on the index
+        return None, f"the search index could not be updated ({type(exc).__name__})"
+    if info.get("stale"):
+        return None, info.get("reason") or "the search index is stale"
+    try:
+        hits = search.search(home, task, project=project, kinds=["episode"], limit=limit, update=False)
+    except Exception as exc:  # noqa: BLE001
+        return None, f"the search index could not be read ({type(exc).__name__})"
+    return [h["ref"] for h in hits if h.get("kind") == "episode"], None
+
+
+# -- the ledger tail -----------------------------------------------------------------
+
+@dataclass
+class Tail:
+    events: list[dict] = field(default_factory=list)  # oldest first, all of this project
+    complete: bool = True  # False when a cap stopped the scan before the ledger start
+    bytes_read: int = 0
+
+
+def _complete_end(fh) -> int:
+    """Offset just after the last newline (a partial last line is never read)."""
+    size = fh.seek(0, os.SEEK_END)
+    pos = size
+    while pos > 0:
+        step = min(TAIL_CHUNK, pos)
+        fh.seek(pos - step)
+        nl = fh.read(step).rfind(b"\n")
+        if nl >= 0:
+            return pos - step + nl + 1
+        pos -= step
+    return 0
+
+
+def _lines_backwards(path: Path, budget: int):
+    """Yield complete lines from the end of ``path`` backwards; stops after ``budget`` bytes."""
+    try:
+        fh = open(path, "rb")
+    except FileNotFoundError:
+        return
+    with fh:
+        pos = _complete_end(fh)
+        rest = b""
+        read = 0
+        while pos > 0 and read < budget:
+            step = min(TAIL_CHUNK, pos)
+            pos -= step
+            fh.seek(pos)
+            parts = (fh.read(step) + rest).split(b"\n")
+            read += step
+            rest = parts[0]
+            for line in reversed(parts[1:]):
+                if line.strip():
+                    yield line
+        if pos == 0 and rest.strip():
+            yield rest
+
+
+def read_tail(home: Home, project: str, *, max_events: int = TAIL_MAX_EVENTS,
+              max_bytes: int = TAIL_MAX_BYTES) -> Tail:
+    """The last ``max_events`` events of ``project`` (oldest first), reading backwards."""
+    from .ledger import ledger_files
+
+    needle = json.dumps(project, ensure_ascii=False).encode("utf-8")
+    out: list[dict] = []
+    budget = max_bytes
+    complete = True
+    total = 0
+    for path in reversed(ledger_files(home)):
+        try:
+            size = path.stat().st_size
+        except FileNotFoundError:
+            continue
+        for line in _lines_backwards(path, budget):
+            if needle not in line:
+                continue
+            try:
+                ev = json.loads(line)
+            except (ValueError, UnicodeDecodeError):
+                continue
+            if isinstance(ev, dict) and ev.get("project") == project and isinstance(ev.get("id"), str):
+                out.append(ev)
+                if len(out) >= max_events:
+                    break
+        used = min(size, budget)
+        total += used
+        budget -= used
+        if len(out) >= max_events:
+            complete = False
+            break
+        if budget <= 0:
+            complete = False
+            break
+    out.reverse()
+    return Tail(out, complete, total)
+
+
+# -- hook payloads -------------------------------------------------------------------
+
+def project_for_cwd(cwd: str | None) -> str | None:
+    """The project a hook payload's ``cwd`` names: the git repo folder's name, else the folder's."""
+    if not cwd:
+        return None
+    p = Path(cwd)
+    for d in (p, *p.parents):
+        if (d / ".git").exists():
+            return d.name or None
+        if d == d.parent:
+            break
+    return p.name or None
+
+
+_PRIVATE = re.compile(r"<private>.*?(?:</private>|$)", re.S | re.I)
+
+
+def strip_private(text: str) -> str:
+    """Drop ``<private>…</private>`` spans (never passed on to search or the block)."""
+    return " ".join(_PRIVATE.sub(" ", text or "").split())
+
+
+def warn(msg: str) -> None:
+    sys.stderr.write(f"holonmem context: {msg}\n")
