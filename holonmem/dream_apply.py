@@ -275,10 +275,18 @@ def _dream(home: Home, now: dt.datetime, cfg: dict, force: bool, dry_run: bool) 
         new_index, rep = sync_index(index_text, [entry_for(m) for m in plan.memories if m.is_active])
         return DreamResult(True, plan=plan, run_id=run_id, index_report=rep, dry_run=True,
                            journal=home.rel(jpath), entry=journal.render_entry(plan, rep, dry_run=True))
-    return _apply(home, plan, now, state, memories, index_text, index_ck, jpath)
+    return apply_plan(home, plan, memories, (index_text, index_ck), now=now)
 
 
-def _apply(home, plan: Plan, now, state, memories, index_text, index_ck, jpath) -> DreamResult:
+def apply_plan(home: Home, plan: Plan, memories: list, index: tuple[str, str | None], *, now: dt.datetime) -> DreamResult:
+    """Write ``plan`` (made from ``memories`` and MEMORY.md ``index`` = (text, checksum) as read).
+
+    The caller holds the pipeline lock. Files changed since they were read are
+    left alone and reported in ``conflicts``; their signals stay pending.
+    """
+    index_text, index_ck = index
+    state = _state(home)
+    jpath = journal.journal_path(home, now)
     run = _Run(home, plan.run_id)
     conflicts: list[tuple[str, str]] = []
     failed: set[str] = set()
