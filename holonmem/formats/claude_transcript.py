@@ -50,7 +50,7 @@ def sniff(sample: Sample) -> bool:
     return False
 
 
-def iter_new_lines(stream: BinaryIO, ctx: ParseContext) -> Iterator[tuple[int, bytes | None, int]]:
+def iter_new_lines(stream: BinaryIO, ctx: ParseContext) -> Iterator[tuple[int, bytes | None, int, bool]]:
     """Lines after ``ctx.state['offset']``; advances the offset past each
     complete (newline-terminated) line once the caller has handled it. A
     partial last line is handled but not passed (it is read again next time;
@@ -67,7 +67,7 @@ def iter_new_lines(stream: BinaryIO, ctx: ParseContext) -> Iterator[tuple[int, b
     pos = offset
     for line_no, data, size in iter_raw_lines(stream, ctx.max_line_bytes):
         complete = data is None or size > len(data)
-        yield base_line + line_no, data, size
+        yield base_line + line_no, data, size, complete
         pos += size
         if complete:
             st["offset"] = pos
@@ -75,8 +75,9 @@ def iter_new_lines(stream: BinaryIO, ctx: ParseContext) -> Iterator[tuple[int, b
 
 
 def iter_json_lines(stream: BinaryIO, ctx: ParseContext) -> Iterator[tuple[int, dict | Rejection]]:
-    """Parsed objects (or rejections) of the new lines."""
-    for line_no, data, size in iter_new_lines(stream, ctx):
+    """Parsed objects (or rejections) of the new lines; a torn last line (the
+    client is still writing it) is skipped silently and read again next time."""
+    for line_no, data, size, complete in iter_new_lines(stream, ctx):
         if data is None:
             yield line_no, too_long(line_no, size, ctx.max_line_bytes)
             continue
@@ -85,6 +86,8 @@ def iter_json_lines(stream: BinaryIO, ctx: ParseContext) -> Iterator[tuple[int, 
         try:
             obj = json.loads(decode_line(data))
         except ValueError as exc:
+            if not complete:
+                return
             yield line_no, Rejection(line_no, f"malformed JSON ({getattr(exc, 'msg', exc)})", preview(data))
             continue
         if not isinstance(obj, dict):
@@ -140,13 +143,25 @@ def parse(stream: BinaryIO, ctx: ParseContext) -> Iterator[Record | Rejection]:
         if not isinstance(blocks, list):
             continue
         texts: list[str] = []
+
+        def flush_text() -> Iterator[Record]:
+            text = clean_text("\n".join(texts))
+            texts.clear()
+            if not text or (t == "user" and _COMMAND_WRAPPER.match(text)):
+                return
+            role = "user" if t == "user" else "assistant"
+            yield Record(line_no, ev(id=stable_id(PREFIX, sess, role[0], digest(text)), role=role, kind="message", text=text))
+
         for block in blocks:
             if not isinstance(block, dict):
                 continue
             bt = block.get("type")
             if bt == "text" and isinstance(block.get("text"), str):
                 texts.append(block["text"])
-            elif bt == "tool_use" and t == "assistant":
+                continue
+            if bt in ("tool_use", "tool_result"):
+                yield from flush_text()
+            if bt == "tool_use" and t == "assistant":
                 call_id = str(block.get("id") or digest(line_no))
                 name, tool_input = block.get("name"), block.get("input")
                 remember_call(st, call_id, name, tool_input)
@@ -163,8 +178,4 @@ def parse(stream: BinaryIO, ctx: ParseContext) -> Iterator[Record | Rejection]:
                                          tool=name, status="failed" if failed else "ok", text=text,
                                          refs=refs_from_input(tool_input),
                                          meta={"input": tool_input, "tool_use_id": call_id, "clipped": clipped}))
-        text = clean_text("\n".join(texts))
-        if not text or (t == "user" and _COMMAND_WRAPPER.match(text)):
-            continue
-        role = "user" if t == "user" else "assistant"
-        yield Record(line_no, ev(id=stable_id(PREFIX, sess, role[0], digest(text)), role=role, kind="message", text=text))
+        yield from flush_text()

@@ -1,0 +1,415 @@
+"""Client formats: Claude Code / Codex hooks and transcripts, OpenAI messages.
+
+Every sample in shared/samples/clients/ ingests into the events its README
+describes (roles, kinds, statuses, session, project, text); hook replies and
+unrecognisable payloads are rejected with a clear reason.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+
+import pytest
+
+from conftest import CLIENT_SAMPLES
+
+CC_SESSION = "7c1e9a42-5b3d-4f08-9e21-c4d7a86b13f0"
+CX_SESSION = "019cb2d4-6e1f-7a30-b8c5-2f94e07d1a6b"
+PROMPT = "The PDF export test is failing on CI. Can you find out why and fix it?"
+
+
+def ledger(home) -> list[dict]:
+    out = []
+    for p in sorted((home.root / "ledger").glob("*.jsonl")):
+        out.extend(json.loads(line) for line in p.read_text(encoding="utf-8").splitlines() if line.strip())
+    return out
+
+
+def ingest(cli, home, *files, extra=()):
+    r = cli("--home", home.root, "ingest", "--json", *extra, *files)
+    data = json.loads(r.stdout) if r.stdout.strip() else None
+    return r, data
+
+
+def shape(ev: dict) -> tuple:
+    return (ev["role"], ev["kind"], ev.get("tool"), ev.get("status"))
+
+
+# -- Claude Code hooks -----------------------------------------------------------
+
+CLAUDE_HOOKS = {
+    "claude_hook_sessionstart.json": [("system", "session_start", None, None, "session started (startup)")],
+    "claude_hook_userpromptsubmit.json": [("user", "message", None, None, PROMPT)],
+    "claude_hook_pretooluse.json": [("assistant", "tool_call", "Bash", None, "python -m pytest tests/test_pdf_export.py -q")],
+    "claude_hook_posttooluse.json": [("tool", "tool_result", "Bash", "ok", "AssertionError: assert '1,204.50' == '1204.50'")],
+    "claude_hook_posttooluse_edit.json": [("tool", "tool_result", "Edit", "ok", "/home/dana/src/invoicer/invoicer/pdf.py")],
+    "claude_hook_posttoolusefailure.json": [("tool", "tool_result", "Read", "failed", "File does not exist.")],
+    "claude_hook_stop.json": [("assistant", "message", None, None, "both PDF export tests pass now.")],
+    "claude_hook_subagentstop.json": [("system", "subagent_stop", None, None, "subagent general-purpose a3f9c2e7b1d04a56 finished")],
+    "claude_hook_precompact.json": [("system", "compact", None, None, "context compaction (auto)")],
+    "claude_hook_sessionend.json": [("system", "session_end", None, None, "session ended (prompt_input_exit)")],
+}
+
+
+@pytest.mark.parametrize("name", sorted(CLAUDE_HOOKS))
+def test_claude_hook_samples(cli, home, name):
+    r, data = ingest(cli, home, CLIENT_SAMPLES / name)
+    assert r.exit_code == 0, r
+    assert data["formats"] == {str(CLIENT_SAMPLES / name): "claude_hook"}
+    events = ledger(home)
+    assert [shape(e) + (e["text"],) for e in events] == [
+        (role, kind, tool, status, events[i]["text"]) for i, (role, kind, tool, status, _) in enumerate(CLAUDE_HOOKS[name])
+    ]
+    for ev, exp in zip(events, CLAUDE_HOOKS[name]):
+        assert exp[4] in ev["text"]
+        assert ev["session"] == CC_SESSION
+        assert ev["project"] == "invoicer"
+        assert ev["meta"]["client"] == "claude"
+    # re-ingesting the same payload adds nothing
+    r, data = ingest(cli, home, CLIENT_SAMPLES / name)
+    assert r.exit_code == 0 and data["ingested"] == 0 and data["duplicates"] == len(events)
+
+
+def test_claude_prompt_private_span_is_never_stored(cli, home):
+    ingest(cli, home, CLIENT_SAMPLES / "claude_hook_userpromptsubmit.json")
+    (ev,) = ledger(home)
+    assert ev["text"] == PROMPT
+    raw = b"".join(p.read_bytes() for p in (home.root / "ledger").glob("*.jsonl"))
+    assert b"staging token" not in raw and b"private" not in raw
+
+
+def test_claude_tool_events_keep_input_for_current_work(cli, home):
+    ingest(cli, home, CLIENT_SAMPLES / "claude_hook_posttooluse.json", CLIENT_SAMPLES / "claude_hook_posttooluse_edit.json",
+           CLIENT_SAMPLES / "claude_hook_posttoolusefailure.json")
+    by_tool = {e["tool"]: e for e in ledger(home)}
+    assert by_tool["Bash"]["meta"]["input"]["command"] == "python -m pytest tests/test_pdf_export.py -q"
+    assert by_tool["Edit"]["meta"]["input"]["file_path"] == "/home/dana/src/invoicer/invoicer/pdf.py"
+    assert by_tool["Edit"]["refs"] == ["/home/dana/src/invoicer/invoicer/pdf.py"]
+    assert by_tool["Read"]["meta"]["input"]["file_path"].endswith("pdf_export.py")
+
+
+def test_todowrite_posttooluse_keeps_todos(cli, home, tmp_path):
+    payload = json.loads((CLIENT_SAMPLES / "claude_hook_posttooluse.json").read_text())
+    todos = [{"content": "Fix totals format", "status": "in_progress", "activeForm": "Fixing"},
+             {"content": "Run PDF tests", "status": "pending", "activeForm": "Running"}]
+    payload.update(tool_name="TodoWrite", tool_input={"todos": todos}, tool_use_id="toolu_todo1",
+                   tool_response={"oldTodos": [], "newTodos": todos})
+    f = tmp_path / "todo.json"
+    f.write_text(json.dumps(payload))
+    r, _ = ingest(cli, home, f)
+    assert r.exit_code == 0, r
+    (ev,) = ledger(home)
+    assert ev["tool"] == "TodoWrite" and ev["status"] == "ok"
+    assert ev["meta"]["input"]["todos"] == todos
+
+
+@pytest.mark.parametrize("response,status", [
+    ({"stdout": "", "stderr": "killed", "interrupted": True}, "failed"),
+    ({"error": "boom"}, "failed"),
+    ({"is_error": True, "content": "nope"}, "failed"),
+    ({"success": False}, "failed"),
+    ({"stdout": "fine", "stderr": "", "interrupted": False}, "ok"),
+    ("plain text result", "ok"),
+])
+def test_claude_posttooluse_status_from_response(cli, home, tmp_path, response, status):
+    payload = json.loads((CLIENT_SAMPLES / "claude_hook_posttooluse.json").read_text())
+    payload["tool_response"] = response
+    f = tmp_path / "p.json"
+    f.write_text(json.dumps(payload))
+    ingest(cli, home, f)
+    (ev,) = ledger(home)
+    assert ev["status"] == status
+
+
+def test_project_and_session_flags_override_payload(cli, home):
+    r, _ = ingest(cli, home, CLIENT_SAMPLES / "claude_hook_stop.json", extra=("--project", "books", "--session", "s1"))
+    assert r.exit_code == 0, r
+    (ev,) = ledger(home)
+    assert (ev["project"], ev["session"]) == ("books", "s1")
+
+
+def test_project_from_git_repository_of_cwd(cli, home, tmp_path):
+    from holonmem.formats.clean import project_from_cwd
+
+    repo = tmp_path / "work" / "my-repo"
+    (repo / ".git").mkdir(parents=True)
+    (repo / "src" / "deep").mkdir(parents=True)
+    assert project_from_cwd(str(repo / "src" / "deep")) == "my-repo"
+    assert project_from_cwd(str(tmp_path / "work")) == "work"
+    assert project_from_cwd("/no/such/place/invoicer") == "invoicer"
+    assert project_from_cwd(None) is None
+    payload = json.loads((CLIENT_SAMPLES / "claude_hook_stop.json").read_text())
+    payload["cwd"] = str(repo / "src" / "deep")
+    f = tmp_path / "stop.json"
+    f.write_text(json.dumps(payload))
+    ingest(cli, home, f)
+    assert ledger(home)[0]["project"] == "my-repo"
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in CLIENT_SAMPLES.glob("*_hook_output_*.json")))
+def test_hook_replies_are_rejected(cli, home, name):
+    r = cli("--home", home.root, "ingest", CLIENT_SAMPLES / name)
+    assert r.exit_code == 65, r
+    assert "hook reply" in r.stderr
+    assert ledger(home) == []
+
+
+@pytest.mark.parametrize("obj,reason", [
+    ({"hook_event_name": "Bogus", "session_id": "s", "cwd": "/x/y"}, "unsupported claude hook event 'Bogus'"),
+    ({"hook_event_name": "", "session_id": "s"}, "no hook_event_name"),
+])
+def test_unrecognisable_hook_payloads_are_rejected(cli, home, tmp_path, obj, reason):
+    f = tmp_path / "bad.json"
+    f.write_text(json.dumps(obj))
+    r = cli("--home", home.root, "ingest", "--format", "claude_hook", f)
+    assert r.exit_code == 65, r
+    assert reason in r.stderr
+    assert ledger(home) == []
+
+
+def test_garbage_json_object_is_rejected(cli, home):
+    r = cli("--home", home.root, "ingest", input='{"foo": 1}\n')
+    assert r.exit_code == 65 and "line 1" in r.stderr
+
+
+# -- Codex hooks -------------------------------------------------------------------
+
+CODEX_HOOKS = {
+    "codex_hook_sessionstart.json": ("system", "session_start", None, None, "session started (startup)"),
+    "codex_hook_userpromptsubmit.json": ("user", "message", None, None, "Why does tests/test_pdf_export.py fail? Fix it."),
+    "codex_hook_posttooluse.json": ("tool", "tool_result", "Bash", "ok", "1 failed, 1 passed in 0.91s"),
+    "codex_hook_stop.json": ("assistant", "message", None, None, "I changed the format string in invoicer/pdf.py"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CODEX_HOOKS))
+def test_codex_hook_samples(cli, home, name):
+    r, data = ingest(cli, home, CLIENT_SAMPLES / name)
+    assert r.exit_code == 0, r
+    assert list(data["formats"].values()) == ["codex_hook"]
+    (ev,) = ledger(home)
+    role, kind, tool, status, text = CODEX_HOOKS[name]
+    assert shape(ev) == (role, kind, tool, status)
+    assert text in ev["text"]
+    assert (ev["session"], ev["project"], ev["meta"]["client"]) == (CX_SESSION, "invoicer", "codex")
+    assert ev["meta"]["model"] == "gpt-5.2-codex"
+    if name != "codex_hook_sessionstart.json":
+        assert ev["meta"]["turn_id"] == "019cb2d5-0a44-7c12-9d3e-51b8f6c2e7a9"
+
+
+def test_codex_hook_nonzero_exit_is_failed(cli, home, tmp_path):
+    payload = json.loads((CLIENT_SAMPLES / "codex_hook_posttooluse.json").read_text())
+    payload["tool_response"] = "Process exited with code 2\nOutput:\nno such file"
+    f = tmp_path / "p.json"
+    f.write_text(json.dumps(payload))
+    ingest(cli, home, f)
+    assert ledger(home)[0]["status"] == "failed"
+
+
+# -- Claude Code transcript ---------------------------------------------------------
+
+def test_claude_transcript(cli, home):
+    path = CLIENT_SAMPLES / "claude_transcript.jsonl"
+    r, data = ingest(cli, home, path)
+    assert r.exit_code == 0, r
+    assert data["formats"] == {str(path): "claude_transcript"}
+    events = ledger(home)
+    assert [shape(e) for e in events] == [
+        ("user", "message", None, None),
+        ("assistant", "message", None, None),
+        ("assistant", "tool_call", "Bash", None),
+        ("tool", "tool_result", "Bash", "ok"),
+        ("assistant", "tool_call", "Read", None),
+        ("tool", "tool_result", "Read", "failed"),
+        ("assistant", "message", None, None),
+        ("assistant", "tool_call", "Edit", None),
+        ("tool", "tool_result", "Edit", "ok"),
+        ("assistant", "message", None, None),
+    ]
+    assert {e["session"] for e in events} == {CC_SESSION}
+    assert {e["project"] for e in events} == {"invoicer"}
+    assert events[0]["text"] == PROMPT and events[0]["ts"] == "2026-08-19T14:02:10.118Z"
+    assert events[1]["text"] == "I'll run the PDF export tests to see the failure."
+    assert events[2]["meta"]["input"]["command"] == "python -m pytest tests/test_pdf_export.py -q"
+    assert events[5]["text"] == "File does not exist."  # <tool_use_error> tags dropped
+    assert events[8]["meta"]["input"]["file_path"] == "/home/dana/src/invoicer/invoicer/pdf.py"
+    assert events[8]["text"].startswith("The file /home/dana/src/invoicer/invoicer/pdf.py has been updated")
+    assert events[9]["text"].startswith("Fixed: `render_totals()`")
+    texts = " ".join(e["text"] for e in events)
+    assert "Run the failing test first" not in texts  # thinking is skipped
+    assert "system-reminder" not in texts and "totals format decided" not in texts  # isMeta line skipped
+    assert "turn_duration" not in json.dumps(events) and "Fix PDF export totals" not in texts  # system, summary
+
+
+def test_transcript_reingest_reads_only_new_lines(cli, home, tmp_path):
+    src = tmp_path / "session.jsonl"
+    lines = (CLIENT_SAMPLES / "claude_transcript.jsonl").read_text().splitlines(keepends=True)
+    src.write_text("".join(lines[:6]))
+    r, d1 = ingest(cli, home, src)
+    assert r.exit_code == 0 and d1["ingested"] == 4
+    state = json.loads((home.state_dir / "sources.json").read_text())[str(src)]
+    assert state["offset"] == src.stat().st_size and state["lines"] == 6
+    r, d2 = ingest(cli, home, src)
+    assert (d2["ingested"], d2["duplicates"]) == (0, 0)  # nothing re-read at all
+    with open(src, "a") as fh:
+        fh.write("".join(lines[6:]))
+    r, d3 = ingest(cli, home, src)
+    assert r.exit_code == 0 and (d3["ingested"], d3["duplicates"]) == (6, 0)
+    assert ledger(home)[5]["tool"] == "Read"  # the tool name came from the call remembered across reads
+    # a file rewritten from scratch (different first line) is read from the start; ids keep it idempotent
+    src.unlink()
+    src.write_text("".join(lines[1:]))
+    r, d4 = ingest(cli, home, src)
+    assert (d4["ingested"], d4["duplicates"]) == (0, 10)
+
+
+def test_transcript_partial_last_line_is_read_again_later(cli, home, tmp_path):
+    src = tmp_path / "s.jsonl"
+    lines = (CLIENT_SAMPLES / "claude_transcript.jsonl").read_text().splitlines(keepends=True)
+    src.write_text("".join(lines[:2]) + lines[2][:50])
+    r, d = ingest(cli, home, src)
+    assert r.exit_code == 0 and d["ingested"] == 1  # the torn line (still being written) waits
+    with open(src, "a") as fh:
+        fh.write(lines[2][50:] + lines[3])
+    r, d = ingest(cli, home, src)
+    assert r.exit_code == 0 and d["ingested"] == 1
+
+
+def test_hook_and_transcript_store_tool_events_once(cli, home):
+    ingest(cli, home, CLIENT_SAMPLES / "claude_hook_userpromptsubmit.json", CLIENT_SAMPLES / "claude_hook_posttooluse.json")
+    r, d = ingest(cli, home, CLIENT_SAMPLES / "claude_transcript.jsonl")
+    assert d["duplicates"] == 2 and d["ingested"] == 8
+    assert len(ledger(home)) == 10
+
+
+# -- Codex rollout -----------------------------------------------------------------
+
+def test_codex_rollout(cli, home):
+    path = CLIENT_SAMPLES / "codex_rollout.jsonl"
+    r, data = ingest(cli, home, path)
+    assert r.exit_code == 0, r
+    assert data["formats"] == {str(path): "codex_rollout"}
+    events = ledger(home)
+    assert [shape(e) for e in events] == [
+        ("user", "message", None, None),
+        ("assistant", "tool_call", "exec_command", None),
+        ("tool", "tool_result", "exec_command", "failed"),
+        ("assistant", "tool_call", "apply_patch", None),
+        ("tool", "tool_result", "apply_patch", "ok"),
+        ("assistant", "message", None, None),
+    ]
+    assert {e["session"] for e in events} == {CX_SESSION}
+    assert {e["project"] for e in events} == {"invoicer"}
+    assert events[0]["text"] == "Why does tests/test_pdf_export.py fail? Fix it."
+    assert events[1]["meta"]["input"] == {"cmd": "python -m pytest tests/test_pdf_export.py -q", "workdir": "/home/dana/src/invoicer"}
+    assert "1 failed, 1 passed" in events[2]["text"]
+    assert events[3]["refs"] == ["invoicer/pdf.py"] and "*** Update File" in events[3]["meta"]["input"]["patch"]
+    assert events[5]["text"].startswith("The totals row used a thousands separator")
+    texts = " ".join(e["text"] for e in events)
+    assert "environment_context" not in texts and "gAAAA" not in json.dumps(events)
+    r, again = ingest(cli, home, path)
+    assert (again["ingested"], again["duplicates"]) == (0, 0)
+
+
+def test_codex_rollout_update_plan_keeps_plan(cli, home, tmp_path):
+    plan = [{"step": "Reproduce the failure", "status": "completed"}, {"step": "Fix the format", "status": "in_progress"}]
+    lines = [
+        {"timestamp": "2026-08-19T15:10:04.512Z", "type": "session_meta", "payload": {"id": "sess-x", "cwd": "/home/dana/src/invoicer"}},
+        {"timestamp": "2026-08-19T15:10:05.000Z", "type": "response_item",
+         "payload": {"type": "function_call", "name": "update_plan", "call_id": "call_plan1",
+                     "arguments": json.dumps({"explanation": "fix totals", "plan": plan})}},
+        {"timestamp": "2026-08-19T15:10:05.100Z", "type": "response_item",
+         "payload": {"type": "function_call_output", "call_id": "call_plan1", "output": "Plan updated"}},
+    ]
+    f = tmp_path / "rollout-x.jsonl"
+    f.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    r, _ = ingest(cli, home, f)
+    assert r.exit_code == 0, r
+    call, result = ledger(home)
+    assert call["tool"] == "update_plan" and call["meta"]["input"]["plan"] == plan
+    assert result["meta"]["input"]["plan"] == plan and result["status"] == "ok"
+    assert "[in_progress] Fix the format" in call["text"]
+
+
+def test_codex_hook_and_rollout_store_tool_results_once(cli, home):
+    ingest(cli, home, CLIENT_SAMPLES / "codex_hook_posttooluse.json")
+    r, d = ingest(cli, home, CLIENT_SAMPLES / "codex_rollout.jsonl")
+    assert d["duplicates"] == 1
+
+
+# -- OpenAI messages ----------------------------------------------------------------
+
+OPENAI_SHAPES = [
+    ("system", "message", None, None),
+    ("user", "message", None, None),
+    ("assistant", "tool_call", "run_shell", None),
+    ("tool", "tool_result", "run_shell", "ok"),
+    ("assistant", "message", None, None),
+    ("user", "message", None, None),
+    ("assistant", "message", None, None),
+]
+
+
+def test_openai_body_and_bare_array(cli, home):
+    r, d = ingest(cli, home, CLIENT_SAMPLES / "openai_messages.json")
+    assert r.exit_code == 0, r
+    assert list(d["formats"].values()) == ["openai"]
+    events = ledger(home)
+    assert [shape(e) for e in events] == OPENAI_SHAPES
+    assert len({e["session"] for e in events}) == 1 and events[0]["session"].startswith("conv-")
+    assert events[2]["meta"]["input"] == {"command": "python -m pytest tests/test_pdf_export.py -q"}
+    assert events[3]["meta"]["input"] == {"command": "python -m pytest tests/test_pdf_export.py -q"}
+    assert events[5]["text"] == "Fix it, and remember we never use thousands separators in PDFs."
+    # the bare array is the same conversation: nothing new
+    r, d = ingest(cli, home, CLIENT_SAMPLES / "openai_messages_bare.json")
+    assert r.exit_code == 0 and list(d["formats"].values()) == ["openai"]
+    assert (d["ingested"], d["duplicates"]) == (0, 7)
+
+
+def test_openai_jsonl_and_grown_conversation(cli, home, tmp_path):
+    msgs = json.loads((CLIENT_SAMPLES / "openai_messages_bare.json").read_text())
+    f = tmp_path / "m.jsonl"
+    f.write_text("".join(json.dumps(m) + "\n" for m in msgs[:4]))
+    r, d = ingest(cli, home, f, extra=("--project", "invoicer"))
+    assert r.exit_code == 0 and d["ingested"] == 4
+    f.write_text("".join(json.dumps(m) + "\n" for m in msgs))
+    r, d = ingest(cli, home, f, extra=("--project", "invoicer"))
+    assert (d["ingested"], d["duplicates"]) == (3, 4)
+    assert [shape(e) for e in ledger(home)] == OPENAI_SHAPES
+    assert {e["project"] for e in ledger(home)} == {"invoicer"}
+
+
+# -- cleaning ----------------------------------------------------------------------
+
+def test_clean_text_strips_private_reminders_and_own_context():
+    from holonmem.formats.clean import clean_text
+
+    assert clean_text("a <private>secret</private> b") == "a  b"
+    assert clean_text("x <PRIVATE>open-ended secret") == "x"
+    assert clean_text("<system-reminder>injected</system-reminder>\nreal question") == "real question"
+    fenced = "before\n<holonmem-context project=\"invoicer\">\n## Memory\n- rule\n</holonmem-context>\nafter"
+    assert clean_text(fenced) == "before\n\nafter"
+    assert clean_text("nothing to strip") == "nothing to strip"
+
+
+def test_system_prompt_with_holonmem_context_is_not_reingested(cli, home, tmp_path):
+    msgs = [{"role": "system", "content": "<holonmem-context>\n# holonmem context\n- old memory\n</holonmem-context>"},
+            {"role": "user", "content": "hello <system-reminder>x</system-reminder>there"}]
+    f = tmp_path / "m.json"
+    f.write_text(json.dumps(msgs))
+    r, d = ingest(cli, home, f)
+    assert r.exit_code == 0 and d["ingested"] == 1
+    (ev,) = ledger(home)
+    assert ev["text"] == "hello there"
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git not installed")
+def test_repo_root_found_from_nested_cwd_with_real_git(tmp_path):
+    from holonmem.formats.clean import project_from_cwd
+
+    repo = tmp_path / "invoicer-main"
+    (repo / "pkg").mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    assert project_from_cwd(str(repo / "pkg")) == "invoicer-main"
