@@ -116,6 +116,18 @@ def _command(ev: dict) -> str:
     return _one(ev.get("text", ""), 120)
 
 
+def _call_before(events: list[dict], i: int) -> dict | None:
+    """The tool_call that produced the tool_result at ``i`` (same tool, latest before it)."""
+    tool = events[i].get("tool")
+    return next((events[k] for k in range(i - 1, -1, -1) if events[k].get("kind") == "tool_call"
+                 and events[k].get("tool") == tool), None)
+
+
+def _has_command(call: dict | None) -> bool:
+    inp = ((call or {}).get("meta") or {}).get("input")
+    return isinstance(inp, dict) and isinstance(inp.get("command"), str)
+
+
 def pair_failures(events: list[dict]) -> list[dict]:
     """Failed tool results with the diagnosis, fix and passing result that followed."""
     out = []
@@ -123,13 +135,16 @@ def pair_failures(events: list[dict]) -> list[dict]:
         if ev.get("kind") != "tool_result" or str(ev.get("status") or "").lower() not in FAILED:
             continue
         tool = ev.get("tool")
-        j = next((k for k in range(i + 1, len(events)) if events[k].get("kind") == "tool_result"
-                  and events[k].get("tool") == tool and str(events[k].get("status") or "").lower() in PASSED), None)
+        failing_call = _call_before(events, i)
+        passes = [k for k in range(i + 1, len(events)) if events[k].get("kind") == "tool_result"
+                  and events[k].get("tool") == tool and str(events[k].get("status") or "").lower() in PASSED]
+        # A generic tool (a shell) is fixed when the same command passes; else the next pass of the tool.
+        same = [k for k in passes if failing_call and _call_before(events, k)
+                and _command(_call_before(events, k)) == _command(failing_call)]  # type: ignore[arg-type]
+        j = same[0] if same and _has_command(failing_call) else (passes[0] if passes else None)
         stop = j if j is not None else len(events)
         diag = next((events[k] for k in range(i + 1, stop) if events[k].get("role") == "assistant"
                      and events[k].get("kind", "message") == "message"), None)
-        failing_call = next((events[k] for k in range(i - 1, -1, -1) if events[k].get("kind") == "tool_call"
-                             and events[k].get("tool") == tool), None)
         fix_calls = [events[k] for k in range(i + 1, stop) if events[k].get("kind") == "tool_call"] if j is not None else []
         cmds = [_command(c) for c in fix_calls
                 if not (failing_call and c.get("tool") == tool and _command(c) == _command(failing_call))]
