@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass, field
 
 from . import grouping
-from .memory import Memory, make_slug, new_memory
+from .memory import Memory, clean_statement, make_slug, new_memory
 
 CHANNELS = ("repeated_across_sessions", "tool_failure_evidence", "explicit_user_instruction")
 TITLE_CHARS = 72
@@ -166,17 +166,23 @@ def promotion_channels(members: list[dict]) -> list[str]:
     if any(m["kind"] == "lesson" and "tool_failure_evidence" in m["channels"] for m in members):
         out.append("tool_failure_evidence")
     if any(m.get("source_role") == "user" and m.get("trust") == "user-stated"
-           and ("explicit_instruction" in m["channels"] or "explicit_user_instruction" in m["channels"]) for m in members):
+           and ("explicit_instruction" in m["channels"] or "explicit_user_instruction" in m["channels"])
+           and (m["kind"] != "preference" or STANDING.search(m["statement"])) for m in members):
         out.append("explicit_user_instruction")
     return out
 
 
-_LEAD = re.compile(r"^(?:from now on|going forward|in future|in the future|以后|今后|从现在起|从今以后)[,，:：\s]*", re.I)
+# A preference counts as an explicit standing instruction only when it says so;
+# "最好选靠窗的座位" said once is a weak preference and waits for more support.
+STANDING = re.compile(
+    r"from now on|going forward|always|never|every time|whenever|remember|in future|from today|"
+    r"以后|今后|从现在起|从今以后|记住|记得|永远|总是|每次|一律|务必|一定要|都要|都用", re.I)
 
 
 def _title(statement: str) -> str:
-    s = _LEAD.sub("", statement.strip()).rstrip(".。!！")
-    s = s[:1].upper() + s[1:] if s else statement.strip()
+    s = clean_statement(statement)
+    s = re.split(r"(?<=[.。!！?？])\s+(?=[A-Z`])|\s+Fix:", s)[0]
+    s = s.rstrip(".。!！") or statement.strip()
     if len(s) <= TITLE_CHARS:
         return s
     cut = s[:TITLE_CHARS]
@@ -213,10 +219,26 @@ def _how(rep: dict) -> str:
     }.get(rep["kind"], f"Keep this in mind {where}.")
 
 
+def _lesson_parts(statement: str) -> dict:
+    """Pieces of a consolidate lesson: '<p> lesson: `tool` failed (err). Cause and fix: … What worked: … — then …'."""
+    out = {}
+    m = re.search(r"`([^`]+)` failed \((.+?)\)\.(?:\s|$)", statement)
+    if m:
+        out["applies_when"] = f"`{m.group(1)}` fails with: {m.group(2)}"
+        out["failing"] = f"`{m.group(1)}` still fails with the same error after the fix"
+    m = re.search(r"What worked:\s*(.+?)\s*—\s*then (.+?)\.?$", statement)
+    if m:
+        out["method"] = m.group(1)
+        out["check"] = m.group(2)
+    return out
+
+
 def _method_card(rep: dict, members: list[dict]) -> str:
-    applies = rep.get("applies_when") or (rep["subject"] or rep["statement"])
-    check = rep.get("check") or "the step that failed before now passes"
-    failing = rep.get("failing") or "the same error comes back after applying the method"
+    parts = _lesson_parts(rep["statement"])
+    applies = rep.get("applies_when") or parts.get("applies_when") or (rep["subject"] or rep["statement"])
+    check = rep.get("check") or parts.get("check") or "the step that failed before now passes"
+    failing = rep.get("failing") or parts.get("failing") or "the same error comes back after applying the method"
+    rep = {**rep, "method": rep.get("method") or parts.get("method")}
     return (
         "## Method card\n\n"
         f"- **Applies when:** {applies}\n"
@@ -295,6 +317,7 @@ def plan_dream(pending: list[dict], memories: list[Memory], *, now: dt.datetime,
     idx_groups = grouping.group_indices(
         uniq, _text, lambda s: (s["scope"], s["project"], s["kind"], s["polarity"]),
         separate=lambda a, b: grouping.conflicts(a["statement"], a["polarity"], b["statement"], b["polarity"]),
+        subject_of=lambda s: grouping.normalize(s["subject"]),
     )
     groups: list[_Group] = []
     for gi in idx_groups:

@@ -37,7 +37,7 @@ STOP = frozenset(
 _NEG_WORDS = re.compile(r"\b(never|don'?t|do not|does not|doesn'?t|no longer|stop|avoid|not)\b")
 _NEG_CJK = re.compile(r"不要|不用|别|不能|不得|禁止|不想|不再|勿|避免|不")
 _NEG_STRIP = re.compile(r"不要|不用|不能|不得|不想|不再|禁止|避免|别|勿|不|要|以后|今后|从现在起|一定|总是|都")
-_REPLACE_EN = re.compile(r"\b(?:instead of|rather than|not|no longer|in place of|switch(?:ed)? from|replac(?:e|es|ing)|over)\s+([a-z0-9][a-z0-9+#.-]*)")
+_REPLACE_EN = re.compile(r"\b(?:instead of|rather than|no longer use|in place of|switch(?:ed)? from|replac(?:e|es|ing)|not use)\s+([a-z0-9][a-z0-9+#.-]*)")
 _REPLACE_ZH = re.compile(rf"(?:不用|别用|不要用|不再用|而不是|代替|取代|换掉)\s*([a-z0-9][a-z0-9+#.-]*|[{_CJK}]{{1,6}})")
 
 
@@ -125,11 +125,14 @@ def group_indices(
     *,
     threshold: float = THRESHOLD,
     separate: Callable[[dict, dict], bool] | None = None,
+    subject_of: Callable[[dict], str] | None = None,
 ) -> list[list[int]]:
     """Group ``items`` (indices) by block and text similarity, leader clustering.
 
     ``separate(leader, item)`` may veto a join (e.g. a contradiction).
-    Groups come out in the order of their first member.
+    ``subject_of`` gives a normalised subject; equal non-empty subjects count
+    as the same statement (similarity 1). Groups come out in the order of
+    their first member.
     """
     blocks: dict[tuple, dict] = {}
     groups: list[list[int]] = []
@@ -146,6 +149,10 @@ def group_indices(
             leader_f, leader_i, _ = b["leaders"][g]
             # Dice upper bound check first: cheap skip
             sim = 2.0 * shared / (len(f) + len(leader_f))
+            if subject_of is not None and sim < threshold:
+                subj = subject_of(item)
+                if subj and subj == subject_of(items[leader_i]):
+                    sim = 1.0
             if sim >= best_sim and (separate is None or not separate(items[leader_i], item)):
                 if sim > best_sim or best is None or g < best:
                     best, best_sim = g, sim

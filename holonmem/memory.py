@@ -171,10 +171,31 @@ def first_paragraph(body: str) -> str:
     return " ".join(para)
 
 
+_LABEL = re.compile(r"^(?:user (?:instruction|preference)|[\w.-]+(?: (?:lesson|decision))?)\s*[:：]\s*", re.I)
+_LEAD = re.compile(r"^(?:from now on|going forward|in future|in the future|以后|今后|从现在起|从今以后)[,，:：\s]*", re.I)
+
+
+def clean_statement(statement: str) -> str:
+    """A statement without its machine label ("invoicer: ", "User instruction: ",
+    "from now on"); a consolidate lesson shrinks to "<failure>. Fix: <what worked>"."""
+    s = re.sub(r"\s+", " ", statement or "").strip()
+    m = _LABEL.match(s)
+    if m and len(s) > m.end() + 3:
+        s = s[m.end():]
+    fix = re.search(r"What worked:\s*(.+?)\s*(?:—|$)", s)
+    if fix and "Cause and fix:" in s:
+        head = s.split(" Cause and fix:")[0].rstrip()
+        err = re.match(r"^(.*?failed \()(.+)(\)\.?)$", head)
+        if err and len(err.group(2)) > 60:
+            head = err.group(1) + err.group(2)[:59].rstrip() + "…" + err.group(3)
+        s = head + " Fix: " + fix.group(1).rstrip(" .") + "."
+    s = _LEAD.sub("", s)
+    return s[:1].upper() + s[1:] if s[:1].isascii() else s
+
+
 def make_hook(statement: str, limit: int = HOOK_CHARS) -> str:
-    """One line for MEMORY.md: the statement, squeezed and cut at ``limit`` characters."""
-    s = re.sub(r"\s+", " ", statement).strip()
-    s = re.sub(r"\*\*(Why|How to apply):\*\*.*", "", s).strip()
+    """One line for MEMORY.md: the cleaned statement, cut at ``limit`` characters."""
+    s = re.sub(r"\*\*(Why|How to apply):\*\*.*", "", clean_statement(statement)).strip()
     if len(s) <= limit:
         return s
     cut = s[: limit - 1]
@@ -189,7 +210,7 @@ def memory_id(seed: str) -> str:
 
 
 _SLUG_DROP = re.compile(r"[^\w\u3400-\u9fff]+", re.U)
-_STOP = {"the", "a", "an", "to", "of", "and", "or", "for", "in", "on", "with", "be", "is", "are", "we", "i", "my", "me", "our", "you", "your", "it", "this", "that", "from", "now"}
+_STOP = {"ll", "re", "ve", "d", "m", "s", "t", "the", "a", "an", "to", "of", "and", "or", "for", "in", "on", "with", "be", "is", "are", "we", "i", "my", "me", "our", "you", "your", "it", "this", "that", "from", "now"}
 
 
 def make_slug(title: str, project: str | None = None, *, taken: set[str] | frozenset = frozenset(), max_words: int = 7) -> str:
