@@ -1,0 +1,445 @@
+"""One function per RESULTS.md row. Each takes the run's :class:`Ctx` and
+returns a :class:`Row`; a row whose command does not exist yet says so."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+
+import fts
+import gen
+from homes import Ctx, iter_docs
+from measure import PY, Row, fresh_copy, hm, hm_env, holonmem_argv, interleaved, median, not_measured, run_rss
+from profiling import cprofile_top, import_top
+
+PASS = [PY, "-c", "pass"]
+CONTEXT_TASKS = [
+    ("Fix the failing rounding test in invoicer", "invoicer"),
+    ("规划一个北京4天行程，不坐红眼航班", "travel-agent"),
+    ("Why does the holonmem index rebuild take so long? 索引重建", "holonmem"),
+    ("retry the webhook upload in billing-api", "billing-api"),
+    ("西安 兵马俑 行程 午睡", "travel-agent"),
+]
+
+
+def _startup_baseline() -> float:
+    return run_rss(PASS).wall
+
+
+# -- ingest -------------------------------------------------------------------
+
+BARE_LOOP = """
+import json, sys
+with open(sys.argv[1], 'rb') as src, open(sys.argv[2], 'w', encoding='utf-8') as out:
+    for line in src:
+        out.write(json.dumps(json.loads(line), ensure_ascii=False) + '\\n')
+"""
+
+
+def bulk_ingest(ctx: Ctx) -> Row:
+    n = ctx.cfg["bulk"]
+    row = Row("bulk_ingest", "bulk ingest throughput (`holonmem ingest --no-fsync FILE`, fresh home)", f"{n:,} events",
+              target="≥ 0.5× the bare loop's speed")
+    src = ctx.events_file(n)
+    sink = ctx.work / "bare-loop-out.jsonl"
+    homes = []
+
+    def ours() -> float:
+        home = ctx.new_home(f"bulk-{n}")
+        homes.append(home)
+        return ctx.ingest(home, src).wall
+
+    def base() -> float:
+        return run_rss([PY, "-c", BARE_LOOP, str(src), str(sink)]).wall
+
+    a, b = interleaved(ours, base, ctx.cfg["bulk_reps"], warmup=0)
+    sink.unlink(missing_ok=True)
+    ctx.adopt("big" if ctx.cfg["big"] == n else "bulk", homes[-1])
+    if ctx.cfg["mid"] == n:
+        ctx.adopt("mid", homes[-1])
+    row.runs, row.base_runs = a, b
+    row.ours, row.base = median(a), median(b)
+    row.ratio = row.base / row.ours  # relative speed: 1.0 = as fast as the bare loop
+    row.passed = row.ratio >= 0.5
+    row.extra["events_per_s"] = round(n / row.ours)
+    row.extra["bare_events_per_s"] = round(n / row.base)
+    row.limits = f"cProfile ({ctx.cfg['small']:,} events, in-process): " + _profile_ingest(ctx)
+    return row
+
+
+def _profile_ingest(ctx: Ctx) -> str:
+    from holonmem.home import Home
+    from holonmem.ingest import Source, ingest
+
+    home = ctx.new_home("profile-ingest")
+    path = ctx.events_file(ctx.cfg["small"])
+
+    def run():
+        with open(path, "rb") as fh:
+            ingest(Home(home), [Source(str(path), fh)], fsync=False)
+
+    return cprofile_top(run)
+
+
+def per_event_cost(ctx: Ctx) -> Row:
+    small, big = ctx.cfg["small"], ctx.cfg["big"]
+    batch = 1000
+    row = Row("per_event", f"per-event ingest cost, {big:,}-event ledger vs {small:,} ({batch:,}-event appends, in-process, fsync)",
+              f"{big:,} vs {small:,}", target="≤ 1.5×", unit="ms/event")
+    from holonmem.home import Home
+    from holonmem.ingest import Source, ingest
+
+    h_small, h_big = ctx.home("small"), ctx.home("big")
+
+    def timed(home, count: int):
+        def go() -> float:
+            path = ctx.extra(count)
+            os.sync()  # dirty pages from earlier bulk loads must not land on this fsync
+            with open(path, "rb") as fh:
+                t0 = time.perf_counter()
+                ingest(Home(home), [Source(str(path), fh)], fsync=True)
+                return time.perf_counter() - t0
+        return go
+
+    a, b = interleaved(timed(h_big, batch), timed(h_small, batch), ctx.cfg["reps"])
+    one_big, one_small = interleaved(timed(h_big, 1), timed(h_small, 1), ctx.cfg["reps"])
+    row.runs, row.base_runs = [x / batch * 1e3 for x in a], [x / batch * 1e3 for x in b]
+    row.ours, row.base = median(row.runs), median(row.base_runs)
+    row.ratio = row.ours / row.base
+    row.passed = row.ratio <= 1.5
+    row.extra["single_event_ms"] = {"big": median(one_big) * 1e3, "small": median(one_small) * 1e3,
+                                    "ratio": median(one_big) / median(one_small)}
+    row.limits = (f"single-event append: {median(one_big) * 1e3:.1f} ms vs {median(one_small) * 1e3:.1f} ms "
+                  f"({median(one_big) / median(one_small):.2f}×); the id map (SQLite B-tree) keeps duplicate checks O(log n)")
+    return row
+
+
+def hook_ingest(ctx: Ctx) -> Row:
+    home = ctx.home("mid")
+    if ctx.has("hook", "claude"):
+        if ctx.has("index"):
+            home = ctx.indexed_home("mid")
+        what, argv = "hook-mode ingest of one event (`holonmem hook claude`, UserPromptSubmit)", ["hook", "claude"]
+    else:
+        what, argv = "hook-mode ingest of one event (fallback: `holonmem ingest` of one line; no `hook` command yet)", ["ingest"]
+    row = Row("hook", what, f"{ctx.cfg['mid']:,}-event home", target="≤ 5× `python -c pass`")
+    counter = iter(range(10**6))
+
+    def payload() -> bytes:
+        i = next(counter)
+        if argv[0] == "hook":
+            return json.dumps({"session_id": "bench-hook-session", "transcript_path": "/tmp/none.jsonl",
+                               "cwd": "/home/lin/src/invoicer", "permission_mode": "default",
+                               "hook_event_name": "UserPromptSubmit",
+                               "prompt": f"Fix the failing rounding test again, attempt {i} 第{i}次"}).encode()
+        return json.dumps({"role": "user", "project": "invoicer", "session": "bench-hook",
+                           "text": f"one more prompt {i} 第{i}次"}, ensure_ascii=False).encode() + b"\n"
+
+    def ours() -> float:
+        p = hm(home, *argv, stdin=payload())
+        row.extra["rss_mb"] = max(row.extra.get("rss_mb", 0), p.rss_mb)
+        return p.wall
+
+    a, b = interleaved(ours, _startup_baseline, ctx.cfg["reps"])
+    _ratio_row(row, a, b, 5.0)
+    row.limits = import_top([*holonmem_argv(), *argv], hm_env(home), payload())
+    return row
+
+
+def _ratio_row(row: Row, a: list[float], b: list[float], limit: float) -> None:
+    row.runs, row.base_runs = a, b
+    row.ours, row.base = median(a), median(b)
+    row.ratio = row.ours / row.base
+    row.passed = row.ratio <= limit
+
+
+# -- consolidate --------------------------------------------------------------
+
+def consolidate(ctx: Ctx) -> Row:
+    big, new = ctx.cfg["big"], ctx.cfg["consolidate_new"]
+    row = Row("consolidate", f"consolidate {new:,} new events (`holonmem consolidate`)", f"{big:,}-event ledger",
+              target="≤ 2 s")
+    if not ctx.has("consolidate"):
+        return not_measured(row, "`holonmem consolidate` does not exist yet")
+    home = ctx.consolidated_home("big")
+    runs = []
+    for _ in range(ctx.cfg["reps"]):
+        ctx.ingest(home, ctx.extra(new))
+        p = hm(home, "consolidate")
+        runs.append(p.wall)
+        row.extra["rss_mb"] = max(row.extra.get("rss_mb", 0), p.rss_mb)
+        row.extra["summary"] = p.stderr.decode("utf-8", "replace").strip().splitlines()[-1:] or ""
+    row.runs, row.ours = runs, median(runs)
+    row.passed = row.ours <= 2.0
+    if getattr(ctx, "last_consolidate", None):
+        row.extra["initial_consolidate_s"] = ctx.last_consolidate[1]
+    row.limits = import_top([*holonmem_argv(), "consolidate"], hm_env(home))
+    return row
+
+
+# -- index and search ---------------------------------------------------------
+
+def _need_index(row: Row, ctx: Ctx) -> Row | None:
+    if not ctx.has("index"):
+        return not_measured(row, "`holonmem index` does not exist yet")
+    return None
+
+
+def rebuild(ctx: Ctx) -> Row:
+    n = ctx.cfg["mid"]
+    row = Row("rebuild", "full index rebuild (`holonmem index --rebuild`)", f"{n:,} events",
+              target="≤ 60 s (ratio reported)")
+    if (r := _need_index(row, ctx)) is not None:
+        return r
+    home = ctx.consolidated_home("mid")
+    db = ctx.work / "fts-baseline.sqlite"
+
+    def ours() -> float:
+        p = hm(home, "index", "--rebuild")
+        row.extra["rss_mb"] = max(row.extra.get("rss_mb", 0), p.rss_mb)
+        return p.wall
+
+    a, b = interleaved(ours, lambda: fts.build(db, iter_docs(home)), ctx.cfg["rebuild_reps"], warmup=0)
+    ctx.indexed.add(home)
+    row.runs, row.base_runs = a, b
+    row.ours, row.base = median(a), median(b)
+    row.ratio = row.ours / row.base
+    row.passed = row.ours <= 60.0
+    row.extra["docs"] = sum(1 for _ in iter_docs(home))
+    return row
+
+
+def index_add(ctx: Ctx) -> Row:
+    row = Row("index_add", "+100 events into the index (`holonmem index`, whole process)",
+              f"{ctx.cfg['mid']:,}-event index", target="≤ 0.5 s")
+    if (r := _need_index(row, ctx)) is not None:
+        return r
+    home = ctx.indexed_home("mid")
+    runs = []
+    for _ in range(ctx.cfg["reps"]):
+        ctx.ingest(home, ctx.extra(100))
+        runs.append(hm(home, "index").wall)
+    row.runs, row.ours = runs, median(runs)
+    row.base = median([_startup_baseline() for _ in range(3)])
+    row.passed = row.ours <= 0.5
+    row.limits = import_top([*holonmem_argv(), "index"], hm_env(home))
+    return row
+
+
+def _queries(ctx: Ctx, count: int) -> list[str]:
+    import random
+
+    r = random.Random(ctx.seed)
+    out = []
+    for i in range(count):
+        k = i % 4
+        if k == 0:
+            out.append(f"{r.choice(gen.FUNCS)} {r.choice(gen.MODULES)} test failing")
+        elif k == 1:
+            out.append(f"{r.choice(gen.CITIES)}{r.choice(gen.SIGHTS)}行程")
+        elif k == 2:
+            out.append(r.choice(gen.ERRORS).split(":")[0] + " " + r.choice(gen.WORDS))
+        else:
+            out.append(f"{r.choice(gen.FOODS)} {r.choice(['ruff', 'Decimal', 'rollback', 'webhook'])} 午睡")
+    return out
+
+
+def warm_search(ctx: Ctx) -> Row:
+    n_q = ctx.cfg["queries"]
+    row = Row("warm_search", f"warm search latency (`search --queries`, {n_q} bilingual queries, per query)",
+              f"{ctx.cfg['mid']:,}-event home", target="≤ 3× FTS5", unit="ms/query")
+    if (r := _need_index(row, ctx)) is not None:
+        return r
+    if not ctx.has("search"):
+        return not_measured(row, "`holonmem search` does not exist yet")
+    home = ctx.indexed_home("mid")
+    queries = _queries(ctx, n_q)
+    many, one = ctx.work / "queries-many.jsonl", ctx.work / "queries-one.jsonl"
+    many.write_text("".join(json.dumps({"query": q}, ensure_ascii=False) + "\n" for q in queries), encoding="utf-8")
+    one.write_text(json.dumps({"query": queries[0]}, ensure_ascii=False) + "\n", encoding="utf-8")
+    db = ctx.work / "fts-baseline.sqlite"
+    if not db.exists():
+        fts.build(db, iter_docs(home))
+    t_many, t_one, base, inproc = [], [], [], []
+    for _ in range(3):
+        p = hm(home, "search", "--queries", str(many))
+        lines = p.stdout.decode("utf-8").strip().splitlines()
+        if len(lines) != n_q:
+            raise RuntimeError(f"search --queries printed {len(lines)} lines for {n_q} queries")
+        t_many.append(p.wall)
+        t_one.append(hm(home, "search", "--queries", str(one)).wall)
+        base.append(fts.time_queries(db, queries)[0])
+        inproc.append(_session_per_query(home, queries))
+    cli_per = (median(t_many) - median(t_one)) / (n_q - 1)
+    row.base = median(base) * 1e3
+    row.base_runs = [x * 1e3 for x in base]
+    if inproc[0] is not None:
+        row.runs = [x * 1e3 for x in inproc]
+        how = "in-process `holonmem.search.Session(home, update=False).search(q, limit=10)` after a warm-up pass"
+    else:
+        row.runs = [cli_per * 1e3]
+        how = f"(t[{n_q} queries] − t[1 query]) / {n_q - 1}, whole `search --queries` processes"
+    row.ours = median(row.runs)
+    row.ratio = row.ours / row.base
+    row.passed = row.ratio <= 3.0
+    row.extra["hits_fts"] = fts.time_queries(db, queries)[1]
+    row.extra["cli_per_query_ms"] = cli_per * 1e3
+    row.extra["whole_process_s"] = {"many": median(t_many), "one": median(t_one)}
+    row.limits = (f"ours: {how}; via the CLI {cli_per * 1e3:.1f} ms/query. FTS5: in-process, one connection, "
+                  f"same texts pre-split into CJK bigrams. cProfile of our queries: {_profile_session(home, queries)}")
+    return row
+
+
+def _session_per_query(home, queries: list[str]) -> float | None:
+    """Warm per-query seconds through the search module's Session, if it has one."""
+    try:
+        from holonmem.home import Home
+        from holonmem.search import Session
+    except ImportError:
+        return None
+    with Session(Home(home), update=False) as s:
+        for q in queries:
+            s.search(q, limit=10)
+        t0 = time.perf_counter()
+        for q in queries:
+            s.search(q, limit=10)
+        return (time.perf_counter() - t0) / len(queries)
+
+
+def _profile_session(home, queries: list[str]) -> str:
+    try:
+        from holonmem.home import Home
+        from holonmem.search import Session
+    except ImportError:
+        return "(no Session API)"
+    with Session(Home(home), update=False) as s:
+        for q in queries:
+            s.search(q, limit=10)
+        return cprofile_top(lambda: [s.search(q, limit=10) for q in queries], n=4)
+
+
+def cold_search(ctx: Ctx) -> Row:
+    row = Row("cold_search", "cold `holonmem search QUERY --json` (whole process)", f"{ctx.cfg['mid']:,}-event home",
+              target="≤ 250 ms", unit="ms")
+    if (r := _need_index(row, ctx)) is not None:
+        return r
+    if not ctx.has("search"):
+        return not_measured(row, "`holonmem search` does not exist yet")
+    home = ctx.indexed_home("mid")
+    qs = _queries(ctx, ctx.cfg["reps"] + 1)
+    it = iter(qs)
+
+    def ours() -> float:
+        p = hm(home, "search", next(it), "--json")
+        json.loads(p.stdout)
+        return p.wall * 1e3
+
+    a, b = interleaved(ours, lambda: _startup_baseline() * 1e3, ctx.cfg["reps"])
+    row.runs, row.base_runs = a, b
+    row.ours, row.base = median(a), median(b)
+    row.ratio = row.ours / row.base
+    row.passed = row.ours <= 250
+    row.limits = import_top([*holonmem_argv(), "search", qs[0], "--json"], hm_env(home))
+    return row
+
+
+def context(ctx: Ctx) -> Row:
+    row = Row("context", "`holonmem context --task T --project P` (index fresh)", f"{ctx.cfg['mid']:,}-event home",
+              target="≤ 8× `python -c pass`")
+    if not ctx.has("context"):
+        return not_measured(row, "`holonmem context` does not exist yet")
+    home = ctx.indexed_home("mid") if ctx.has("index") else ctx.consolidated_home("mid")
+    it = iter(range(10**6))
+
+    def args():
+        task, project = CONTEXT_TASKS[next(it) % len(CONTEXT_TASKS)]
+        return ["context", "--task", task, "--project", project]
+
+    def ours() -> float:
+        p = hm(home, *args())
+        if not p.stdout.strip():
+            raise RuntimeError("context printed nothing")
+        return p.wall
+
+    a, b = interleaved(ours, _startup_baseline, ctx.cfg["reps"])
+    _ratio_row(row, a, b, 8.0)
+    row.limits = import_top([*holonmem_argv(), *args()], hm_env(home))
+    return row
+
+
+# -- dream ----------------------------------------------------------------------
+
+def dream(ctx: Ctx) -> Row:
+    n = ctx.cfg["signals"]
+    row = Row("dream", f"`holonmem dream --force` on {n:,} pending signals", f"{ctx.cfg['small']:,}-event home",
+              target="≤ 10 s, ≤ 300 MB RSS")
+    if not ctx.has("dream"):
+        return not_measured(row, "`holonmem dream` does not exist yet")
+    template = ctx.new_home("dream-template")
+    ctx.ingest(template, ctx.events_file(ctx.cfg["small"]))
+    gen.write_signals(template / "signals.jsonl", n, ctx.seed, ctx.cfg["small"])
+    runs, rss = [], []
+    for i in range(ctx.cfg["dream_reps"]):
+        home = fresh_copy(template, ctx.work / "homes" / "dream-run")
+        p = hm(home, "dream", "--force")
+        runs.append(p.wall)
+        rss.append(p.rss_mb)
+        row.extra["summary"] = p.stderr.decode("utf-8", "replace").strip().splitlines()[-1:]
+    row.runs, row.ours = runs, median(runs)
+    row.extra["rss_mb"] = max(rss)
+    row.passed = row.ours <= 10.0 and max(rss) <= 300
+    row.limits = f"peak RSS {max(rss):.0f} MB"
+    return row
+
+
+# -- LoCoMo ---------------------------------------------------------------------
+
+def locomo(ctx: Ctx) -> Row:
+    row = Row("locomo", "LoCoMo turn retrieval, recall@5 / recall@10 (1,982 questions)", "10 conversations",
+              target="R@5 and R@10 ≥ FTS5", unit="recall")
+    here = Path(__file__).resolve().parent
+    data = here.parent.parent / "shared" / "bench" / "locomo"
+    if not (here / "locomo.py").exists():
+        return not_measured(row, "bench/locomo.py does not exist yet")
+    if not (data / "locomo_events.jsonl").exists():
+        return not_measured(row, f"LoCoMo data not found in {data}")
+    out = ctx.work / "locomo.json"
+    p = run_rss([PY, str(here / "locomo.py"), "--data", str(data), "--out", str(out)], cwd=here.parent)
+    res = json.loads(out.read_text(encoding="utf-8"))
+    row.extra["seconds"] = res.get("seconds")
+    row.extra["rss_mb"] = p.rss_mb
+    return _locomo_row(row, res)
+
+
+def _locomo_row(row: Row, res: dict) -> Row:
+    ours, base = res["holonmem"]["overall"], res["fts5"]["overall"]
+    row.ours, row.base = ours["recall@5"], base["recall@5"]
+    row.extra.update({"ours": ours, "fts5": base})
+    row.extra["ours_text"] = f"{ours['recall@5']:.3f} / {ours['recall@10']:.3f}"
+    row.extra["base_text"] = f"{base['recall@5']:.3f} / {base['recall@10']:.3f}"
+    row.passed = ours["recall@5"] >= base["recall@5"] and ours["recall@10"] >= base["recall@10"]
+    cats = [c for c in res["holonmem"] if c != "overall"]
+    row.limits = "per category (ours vs FTS5, R@5/R@10): " + "; ".join(
+        f"{c} {res['holonmem'][c]['recall@5']:.2f}/{res['holonmem'][c]['recall@10']:.2f} vs "
+        f"{res['fts5'][c]['recall@5']:.2f}/{res['fts5'][c]['recall@10']:.2f}" for c in cats)
+    sec = res.get("seconds") or {}
+    if sec:
+        row.limits += "; time index+query: " + ", ".join(f"{w} {v['index']:.1f}+{v['query']:.1f} s" for w, v in sec.items())
+    return row
+
+
+ROWS = {
+    "bulk_ingest": bulk_ingest,
+    "per_event": per_event_cost,
+    "consolidate": consolidate,
+    "rebuild": rebuild,
+    "index_add": index_add,
+    "cold_search": cold_search,
+    "warm_search": warm_search,
+    "context": context,
+    "hook": hook_ingest,
+    "dream": dream,
+    "locomo": locomo,
+}
