@@ -26,6 +26,7 @@ SUBSTANTIVE_KINDS = frozenset({"tool_call", "tool_result", "task", "work_item", 
 NEGATIVE_RE = re.compile(r"(doesn'?t work|still (?:broken|failing|wrong)|that'?s wrong|not what I|还是不行|没用|不行啊|错了)", re.I)
 DEFER_RE = re.compile(r"(leave it|for now|later|skip it|give up|先不|先放|以后再说|下次再说|算了|不管了)", re.I)
 ASSISTANT_FOLLOW_RE = re.compile(r"(still open|not fixed yet|仍未|还没修|还剩|remaining:|left to do|待完成)", re.I)
+RESULT_RE = re.compile(r"(\bfixed\b|\bdone\b|\bopened\b|\bmerged\b|\bresolved\b|\bpassed\b|完成|结果|搞定|改好了|已更新|已开|进度)", re.I)
 USER_FOLLOW_RE = re.compile(r"((下周|之后|以后|回头|改天|明天)再(说|排|做|看))")
 
 
@@ -221,8 +222,13 @@ def _outcome(events: list[dict], failures: list[dict]) -> str:
 
 def _summary(events: list[dict], objective: str, failures: list[dict], tools: Counter, outcome: str) -> str:
     parts = [_one(objective, 160) or "(no objective)"]
-    result = next((e for e in reversed(events) if e.get("role") == "assistant" and e.get("kind", "message") == "message"
-                   and len(e.get("text", "")) >= 20), None)
+    said, small_talk = [], False
+    for e in events:
+        if e.get("role") == "user" and e.get("kind", "message") == "message":
+            small_talk = R.is_chitchat(e.get("text", ""))
+        elif e.get("role") == "assistant" and e.get("kind", "message") == "message" and len(e.get("text", "")) >= 20 and not small_talk:
+            said.append(e)  # replies to small talk are not results
+    result = next((e for e in reversed(said) if RESULT_RE.search(e["text"])), said[-1] if said else None)
     if result:
         parts.append("Result: " + _one(result["text"], 240))
     if tools:

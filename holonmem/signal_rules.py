@@ -121,7 +121,13 @@ def strip_filler(text: str) -> str:
 
 
 def strip_greeting(text: str) -> str:
-    return GREETING_RE.sub("", text, count=1).strip()
+    """Drop leading greetings ("早上好… 哦不，晚上好 😂 今天…" -> "今天…")."""
+    prev, t = None, (text or "").strip()
+    while prev != t:
+        prev = t
+        t = GREETING_RE.sub("", t, count=1).strip()
+        t = re.sub(r"^(哦不|哦|啊|嗯|oh no|oh|um|well)[\s,，!！.。…~～]+", "", t, flags=re.I).strip()
+    return t
 
 
 def is_retraction(text: str) -> bool:
