@@ -418,7 +418,7 @@ def _best_match(rep: dict, f, cands: set[str], work: dict, feats: dict) -> str |
         if grouping.conflicts(rep["statement"], rep["polarity"], m.statement or m.title,
                               grouping.polarity_of(m.statement or m.title)):
             continue
-        sim = grouping.similarity(f, feats[p])
+        sim = grouping.same_statement(f, feats[p])
         if sim >= best_sim:
             best, best_sim = p, sim
     return best

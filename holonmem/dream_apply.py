@@ -145,7 +145,7 @@ class _Run:
         try:
             data = path.read_bytes()
             mode = os.stat(path).st_mode & 0o777
-        except FileNotFoundError:
+        except (FileNotFoundError, NotADirectoryError):
             files[rel] = {"existed": False, "before": None, "planned": planned}
             return
         name = f"{len(files):05d}.bak"
@@ -166,7 +166,7 @@ class _Run:
             return "restored"
         try:
             path.unlink()
-        except FileNotFoundError:
+        except (FileNotFoundError, NotADirectoryError):
             pass
         return "removed"
 
@@ -292,20 +292,20 @@ def apply_plan(home: Home, plan: Plan, memories: list, index: tuple[str, str | N
     failed: set[str] = set()
     on_disk = {m.path: m for m in memories}
     rendered = {}
-    for w in plan.writes:
-        if not w.memory.writable:
-            conflicts.append((w.memory.path, "frontmatter does not parse; not rewritten (fix it by hand)"))
-            failed.update(w.signals)
-            continue
-        data = render_memory(w.memory).encode("utf-8")
-        rendered[w.memory.path] = data
-        run.backup(w.memory.path, checksum_bytes(data))
-    run.backup(home.rel(home.memory_md))
-    run.backup(home.rel(jpath))
-    run.backup(home.rel(home.state_file(STATE)))
-    run.manifest["signals"] = {"before": _size(home.signals_path), "existed": home.signals_path.exists()}
-    run.save()
     try:
+        for w in plan.writes:
+            if not w.memory.writable:
+                conflicts.append((w.memory.path, "frontmatter does not parse; not rewritten (fix it by hand)"))
+                failed.update(w.signals)
+                continue
+            data = render_memory(w.memory).encode("utf-8")
+            rendered[w.memory.path] = data
+            run.backup(w.memory.path, checksum_bytes(data))
+        run.backup(home.rel(home.memory_md))
+        run.backup(home.rel(jpath))
+        run.backup(home.rel(home.state_file(STATE)))
+        run.manifest["signals"] = {"before": _size(home.signals_path), "existed": home.signals_path.exists()}
+        run.save()
         written: list[str] = []
         final = {m.path: m for m in plan.memories}
         for w in plan.writes:

@@ -72,6 +72,32 @@ def features(text: str, *, drop: Iterable[str] = ()) -> frozenset[str]:
     return frozenset(out.difference(drop))
 
 
+def _ascii(tok: str) -> bool:
+    return tok.isascii()
+
+
+def distinct_details(a: frozenset[str], b: frozenset[str]) -> bool:
+    """Both sides name something the other does not ("ruff" vs "pytest", "1" vs "2").
+
+    Only English/number tokens count: a Chinese rewording always differs in some
+    bigrams. Stem variants (commit / committ) are not a difference.
+    """
+    xa = [t for t in a - b if _ascii(t)]
+    xb = [t for t in b - a if _ascii(t)]
+    if not xa or not xb:
+        return False
+    return any(not any(x.startswith(y) or y.startswith(x) for y in xb) for x in xa) and \
+        any(not any(y.startswith(x) or x.startswith(y) for x in xa) for y in xb)
+
+
+def same_statement(a: frozenset[str], b: frozenset[str], threshold: float = THRESHOLD) -> float:
+    """Similarity of two statements, 0 when each names a different detail."""
+    sim = similarity(a, b)
+    if sim < threshold or distinct_details(a, b):
+        return 0.0
+    return sim
+
+
 def similarity(a: frozenset[str], b: frozenset[str]) -> float:
     """Dice coefficient of two feature sets."""
     if not a or not b:
@@ -149,6 +175,8 @@ def group_indices(
             leader_f, leader_i, _ = b["leaders"][g]
             # Dice upper bound check first: cheap skip
             sim = 2.0 * shared / (len(f) + len(leader_f))
+            if sim >= threshold and distinct_details(f, leader_f):
+                sim = 0.0
             if subject_of is not None and sim < threshold:
                 subj = subject_of(item)
                 if subj and subj == subject_of(items[leader_i]):
