@@ -91,6 +91,7 @@ def build(home: Home, *, task: str | None = None, project: str | None = None, se
         last = tail.events[-1].get("session") if tail.events else None
         recent_events = tail.events
         label = f"Latest events of project {project}" + (f" (session {last})" if last else "")
+    recent_events = cr.drop_chitchat(recent_events)
     recent = cr.recent_section(recent_events, label)
     shown_events = recent_events[-cr.RECENT_MAX:]
 
@@ -129,8 +130,11 @@ def for_hook(home: Home, *, client: str, payload: dict) -> str | None:
     from .config import load_config
 
     cfg = load_config(home).get("context", {})
-    task = src.strip_private(str(payload.get("prompt") or "")) if event == "UserPromptSubmit" else None
-    project = src.project_for_cwd(payload.get("cwd"))
+    from .formats.clean import clean_text, project_from_cwd
+
+    prompt = payload.get("prompt") if isinstance(payload.get("prompt"), str) else ""
+    task = clean_text(prompt) if event == "UserPromptSubmit" else None  # no <private> spans
+    project = project_from_cwd(payload.get("cwd"))
     session = payload.get("session_id") or None
     if event == "UserPromptSubmit":
         budget = int(cfg.get("prompt_budget", PROMPT_BUDGET))

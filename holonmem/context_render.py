@@ -16,7 +16,7 @@ from .tokens import estimate_tokens, head_tail, shorten, shorten_chars
 # Section keys, in display order (slow-changing first, for prompt caches).
 ORDER = ("guidance", "operator", "self", "work", "memories", "notes", "refs", "open_work", "episodes", "recent")
 # Higher keeps first when the budget is tight.
-PRIORITY = {"work": 100, "guidance": 90, "operator": 80, "memories": 70, "refs": 60, "recent": 55,
+PRIORITY = {"work": 100, "memories": 90, "guidance": 85, "operator": 80, "refs": 60, "recent": 55,
             "self": 50, "open_work": 45, "episodes": 40, "notes": 30}
 GROUPS = ("Identity", "User profile", "Project context", "Preferences and rules", "Known facts", "Methods")
 NOTES_MAX = 20
@@ -137,9 +137,9 @@ def text_section(key: str, title: str, body: str, *, char_cap: int | None, more:
         shown = _demote(ln)
         if char_cap is not None and len(shown) > char_cap:
             shown = shorten_chars(shown, char_cap)
-        compact = shown if shown.startswith("**") else _first_sentence(shown)
+        compact = "" if shown.startswith("**") else _first_sentence(shown)
         prefix = "\n" if prev_blank and items else ""
-        items.append(Item(prefix + shown, prefix + compact, rank=i, order=i))
+        items.append(Item(prefix + shown, (prefix + compact) if compact else "", rank=i, order=i))
         prev_blank = False
     return Section(key, title, PRIORITY[key], items, intro=intro, empty=empty, more=more,
                    pre_omitted=pre_omitted, contiguous=True, compact_cap=160 if key == "guidance" else 100)
@@ -173,9 +173,10 @@ def work_section(state) -> Section:
         items.append(Item("Plan: " + "; ".join(one_line(p) for p in w.plan), "", rank=4, order=3))
     if w.todos:
         src = f"; latest todo list: event:{w.todos_from}" if w.todos_from else ""
-        items.append(Item(f"Done: {len(done)} of {len(w.todos)} todos" + (" — " + "; ".join(one_line(t.content) for t in done) if done else "") + src,
+        items.append(Item(f"Done: {len(done)} of {len(w.todos)} todos" + src,
                           "", rank=5, order=4))
-    return Section("work", "Current work", PRIORITY["work"], items, keep=True, compact_cap=150)
+    return Section("work", "Current work", PRIORITY["work"], items, keep=True, compact_cap=150,
+                   more="`holonmem work` shows all")
 
 
 def refs_section(state) -> Section:
@@ -231,7 +232,7 @@ def memories_section(memories, project: str, task_terms: set[str], now: date, st
         if not memory_visible(m, project):
             continue
         statement = one_line(m.statement or m.hook or m.title)
-        day = parse_day(m.updated) or parse_day(m.created) or parse_day(m.valid_from)
+        day = parse_day(m.valid_from) or parse_day(m.updated) or parse_day(m.created)
         days = (now - day).days if day else None
         rel = relevance(task_terms, m.title, m.statement, m.keywords)
         strength = float(m.confidence or 0) + 0.05 * min(len(m.evidence or []), 6)
@@ -247,7 +248,7 @@ def memories_section(memories, project: str, task_terms: set[str], now: date, st
         compact = f"- {shorten(statement, 30)} ({age_text(days)})" + (" — verify first" if caveat else "")
         items.append(Item(full, compact, rank=i, order=(GROUPS.index(memory_group(m)), i), group=memory_group(m)))
     return Section("memories", "Long-term memory", PRIORITY["memories"], items,
-                   intro="Learned from past sessions; strongest and most relevant first. Ages are since the last update.",
+                   intro="Learned from past sessions; strongest and most relevant first. Ages count from the newest evidence.",
                    more=f"`holonmem search QUERY --kind memory --project {project}` finds them", groups=GROUPS, contiguous=False)
 
 
@@ -430,6 +431,26 @@ def event_item(ev: dict, index: int) -> Item:
         full = f"- [{stamp}] {role}: " + _indent(shorten(text, MSG_FULL_TOKENS, marker))
         compact = f"- [{stamp}] {role}: " + shorten(one_line(text), MSG_COMPACT_TOKENS, marker)
     return Item(full, compact, rank=-index, order=index)
+
+
+def drop_chitchat(events: list[dict]) -> list[dict]:
+    """Without small talk: a user's chit-chat message and a short assistant reply right after it."""
+    from .signal_rules import is_chitchat
+
+    out: list[dict] = []
+    skipped = False
+    for ev in events:
+        is_msg = (ev.get("kind") or "message") == "message"
+        if is_msg and ev.get("role") == "user" and is_chitchat(ev.get("text") or ""):
+            skipped = True
+            continue
+        if skipped and is_msg and ev.get("role") == "assistant" and (
+                len((ev.get("text") or "").strip()) <= 60 or is_chitchat(ev.get("text") or "")):
+            skipped = False
+            continue
+        skipped = False
+        out.append(ev)
+    return out
 
 
 def recent_section(events: list[dict], label: str) -> Section:

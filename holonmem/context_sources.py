@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -296,30 +295,3 @@ def read_tail(home: Home, project: str, *, max_events: int = TAIL_MAX_EVENTS,
             break
     out.reverse()
     return Tail(out, complete, total)
-
-
-# -- hook payloads -------------------------------------------------------------------
-
-def project_for_cwd(cwd: str | None) -> str | None:
-    """The project a hook payload's ``cwd`` names: the git repo folder's name, else the folder's."""
-    if not cwd:
-        return None
-    p = Path(cwd)
-    for d in (p, *p.parents):
-        if (d / ".git").exists():
-            return d.name or None
-        if d == d.parent:
-            break
-    return p.name or None
-
-
-_PRIVATE = re.compile(r"<private>.*?(?:</private>|$)", re.S | re.I)
-
-
-def strip_private(text: str) -> str:
-    """Drop ``<private>…</private>`` spans (never passed on to search or the block)."""
-    return " ".join(_PRIVATE.sub(" ", text or "").split())
-
-
-def warn(msg: str) -> None:
-    sys.stderr.write(f"holonmem context: {msg}\n")

@@ -35,6 +35,7 @@ _PLAN_TOOLS = {"update_plan"}
 _TODO_TOOLS = {"todowrite"}
 _PR_RE = re.compile(
     r"(?:\b(?:PR|pull request|MR)\s*#(?P<pr>\d{1,7})\b)"
+    r"|(?:\bissue\s*#(?P<iss>\d{1,7})\b)"
     r"|(?:/pull/(?P<pull>\d{1,7})\b)"
     r"|(?:/issues/(?P<issue>\d{1,7})\b)"
     r"|(?:(?<![\w&/#])#(?P<num>\d{1,7})\b)",
@@ -270,8 +271,8 @@ def refs_of(ev: dict) -> list[WorkRef]:
         for m in _PR_RE.finditer(ev.get("text") or ""):
             if m.group("pr") or m.group("pull"):
                 label = f"PR #{m.group('pr') or m.group('pull')}"
-            elif m.group("issue"):
-                label = f"issue #{m.group('issue')}"
+            elif m.group("issue") or m.group("iss"):
+                label = f"issue #{m.group('issue') or m.group('iss')}"
             else:
                 label = f"#{m.group('num')}"
             if label not in seen:
@@ -285,7 +286,7 @@ def collect_refs(events: list[dict], cap: int = REF_CAP) -> list[WorkRef]:
     best: dict[tuple[str, str], WorkRef] = {}
     numbers: dict[str, str] = {}  # "42" -> label kept for it ("PR #42" beats "#42")
     for ev in events:
-        for r in refs_of(ev):
+        for r in reversed(refs_of(ev)):  # the list is reversed at the end: keep text order
             key = (r.kind, r.value)
             if r.kind == "issue":
                 num = r.value.split("#")[-1]
