@@ -105,6 +105,22 @@ def report_error(exc: BaseException) -> int:
     return code
 
 
+def translate_errors(fn):
+    """Wrap a command function so that holonmem errors become a clean exit
+    (for commands of sub-apps such as ``hook``; :func:`command` uses it)."""
+
+    @functools.wraps(fn)
+    def wrapper(*a, **kw):
+        try:
+            return fn(*a, **kw)
+        except (typer.Exit, typer.Abort, SystemExit):
+            raise
+        except BaseException as exc:  # noqa: BLE001 - translated here
+            raise typer.Exit(report_error(exc)) from None
+
+    return wrapper
+
+
 def command(*args, **kwargs):
     """``@app.command`` that turns holonmem errors into a clean exit.
 
@@ -112,16 +128,7 @@ def command(*args, **kwargs):
     """
 
     def deco(fn):
-        @functools.wraps(fn)
-        def wrapper(*a, **kw):
-            try:
-                return fn(*a, **kw)
-            except (typer.Exit, typer.Abort, SystemExit):
-                raise
-            except BaseException as exc:  # noqa: BLE001 - translated here
-                raise typer.Exit(report_error(exc)) from None
-
-        return app.command(*args, **kwargs)(wrapper)
+        return app.command(*args, **kwargs)(translate_errors(fn))
 
     return deco
 

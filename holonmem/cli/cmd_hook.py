@@ -7,14 +7,13 @@ in-process test runner. Both call the same code.
 
 from __future__ import annotations
 
-import functools
 import json
 import sys
 from typing import Annotated, Optional
 
 import typer
 
-from .app import HomeOpt, JsonOpt, app, err, print_json, report_error
+from .app import HomeOpt, JsonOpt, app, err, print_json, translate_errors
 
 hook_app = typer.Typer(
     name="hook",
@@ -26,19 +25,6 @@ app.add_typer(hook_app, name="hook")
 
 ProjectOpt = Annotated[Optional[str], typer.Option("--project", help="Project for the events (default: from the payload's cwd).")]
 SessionOpt = Annotated[Optional[str], typer.Option("--session", help="Session for the events (default: the payload's session_id).")]
-
-
-def _fail_clean(fn):
-    @functools.wraps(fn)
-    def wrapper(*a, **kw):
-        try:
-            return fn(*a, **kw)
-        except (typer.Exit, typer.Abort, SystemExit):
-            raise
-        except BaseException as exc:  # noqa: BLE001 - translated here
-            raise typer.Exit(report_error(exc)) from None
-
-    return wrapper
 
 
 def _home_arg(ctx: typer.Context, home: str | None) -> str | None:
@@ -74,7 +60,7 @@ def hook_codex(ctx: typer.Context, home: HomeOpt = None, project: ProjectOpt = N
 
 
 @hook_app.command("install")
-@_fail_clean
+@translate_errors
 def hook_install(
     ctx: typer.Context,
     client: Annotated[str, typer.Argument(help="claude or codex.")],

@@ -34,7 +34,7 @@ from typing import BinaryIO, Iterator
 
 from .base import ParseContext, Record, Rejection, Sample, preview, read_document
 from .clean import (
-    clean_text, clip, content_text, digest, is_hook_reply, project_from_cwd, refs_from_input,
+    clean_text, clip, content_text, digest, is_hook_reply, make_event, project_from_cwd, refs_from_input,
     render_value, stable_id, tool_call_text,
 )
 
@@ -125,12 +125,7 @@ def _base(payload: dict, ctx: ParseContext, client: str, name: str) -> tuple[dic
 
 
 def _ev(base: dict, **fields) -> dict:
-    ev = dict(base)
-    meta = dict(base["meta"])
-    meta.update(fields.pop("meta", None) or {})
-    ev.update({k: v for k, v in fields.items() if v is not None})
-    ev["meta"] = meta
-    return ev
+    return make_event({k: v for k, v in base.items() if k != "meta"}, base["meta"], fields)
 
 
 def events_from_hook(payload: dict, ctx: ParseContext, *, client: str = CLIENT, prefix: str = PREFIX) -> list[dict]:

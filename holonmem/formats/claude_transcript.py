@@ -25,7 +25,9 @@ import re
 from typing import BinaryIO, Iterator
 
 from .base import ParseContext, Record, Rejection, Sample, decode_line, iter_raw_lines, preview, too_long
-from .clean import clean_text, clip, content_text, digest, project_from_cwd, refs_from_input, stable_id, tool_call_text
+from .clean import (
+    clean_text, clip, content_text, digest, make_event, project_from_cwd, refs_from_input, stable_id, tool_call_text,
+)
 
 NAME = "claude_transcript"
 INCREMENTAL = True
@@ -131,12 +133,7 @@ def parse(stream: BinaryIO, ctx: ParseContext) -> Iterator[Record | Rejection]:
         base = {k: v for k, v in base.items() if v is not None}
 
         def ev(**fields) -> dict:
-            out = dict(base)
-            m = dict(meta)
-            m.update({k: v for k, v in (fields.pop("meta", None) or {}).items() if v is not None})
-            out.update({k: v for k, v in fields.items() if v is not None})
-            out["meta"] = m
-            return out
+            return make_event(base, meta, fields)
 
         content = msg.get("content")
         blocks = [{"type": "text", "text": content}] if isinstance(content, str) else content

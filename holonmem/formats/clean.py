@@ -96,6 +96,17 @@ def stable_id(prefix: str, session: str | None, *parts: object) -> str:
     return ":".join([prefix, sess, *out])
 
 
+def make_event(base: dict, meta: dict, fields: dict) -> dict:
+    """``base`` plus the non-``None`` ``fields``; ``meta`` merged with
+    ``fields['meta']`` (``None`` values dropped)."""
+    out = dict(base)
+    m = dict(meta)
+    m.update({k: v for k, v in (fields.pop("meta", None) or {}).items() if v is not None})
+    out.update({k: v for k, v in fields.items() if v is not None})
+    out["meta"] = m
+    return out
+
+
 def clip(text: str, limit: int = MAX_TEXT) -> tuple[str, int | None]:
     """``text`` cut to head + tail when longer than ``limit``; also the original length."""
     if len(text) <= limit:

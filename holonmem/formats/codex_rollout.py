@@ -31,7 +31,8 @@ from typing import BinaryIO, Iterator
 from .base import ParseContext, Record, Rejection, Sample
 from .claude_transcript import iter_json_lines, remember_call
 from .clean import (
-    clean_text, clip, content_text, digest, parse_json_arg, project_from_cwd, refs_from_input, stable_id, tool_call_text,
+    clean_text, clip, content_text, digest, make_event, parse_json_arg, project_from_cwd, refs_from_input, stable_id,
+    tool_call_text,
 )
 
 NAME = "codex_rollout"
@@ -106,12 +107,7 @@ def parse(stream: BinaryIO, ctx: ParseContext) -> Iterator[Record | Rejection]:
             meta["model"] = st["model"]
 
         def ev(**fields) -> dict:
-            out = dict(base)
-            m = dict(meta)
-            m.update({k: v for k, v in (fields.pop("meta", None) or {}).items() if v is not None})
-            out.update({k: v for k, v in fields.items() if v is not None})
-            out["meta"] = m
-            return out
+            return make_event(base, meta, fields)
 
         pt = p.get("type")
         if pt == "message":
