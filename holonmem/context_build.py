@@ -108,9 +108,10 @@ def build(home: Home, *, task: str | None = None, project: str | None = None, se
         hits, why = src.search_episodes(home, task, project)
         if hits is None:
             warnings.append(f"{why}; showing the latest episodes instead")
-    exclude_sessions = {e.get("session") for e in shown_events if e.get("session")}
+    # An episode overlapping the recent turns shown would repeat them; an open
+    # session's episodes are not written yet, so the event ids are enough.
     exclude_events = {e.get("id") for e in shown_events}
-    eps = cr.episodes_section(episodes, hits=hits, exclude_sessions=exclude_sessions, exclude_events=exclude_events)
+    eps = cr.episodes_section(episodes, hits=hits, exclude_sessions=set(), exclude_events=exclude_events)
     open_work = cr.open_work_section(episodes)
 
     sections = [guidance, operator, self_sec, cr.work_section(state), memories, notes_sec, cr.refs_section(state),

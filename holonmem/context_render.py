@@ -328,7 +328,7 @@ def open_work_section(episodes, latest_n: int = 5) -> Section:
 
 def episodes_section(episodes, *, hits: list[str] | None, exclude_sessions: set, exclude_events: set, limit: int = 3) -> Section:
     def ok(ep) -> bool:
-        if ep.session and ep.session in exclude_sessions:
+        if exclude_sessions and ep.session in exclude_sessions:
             return False
         if exclude_events and exclude_events.intersection(ep.events or []):
             return False
