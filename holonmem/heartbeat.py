@@ -242,6 +242,8 @@ def kick(home: Home) -> dict:
     from .errors import LockBusy
     from .locks import home_lock
 
+    if not home.ledger_dir.is_dir():
+        return {"action": "idle", "reason": "no ledger in this home"}
     try:
         with home_lock(home, HEARTBEAT_LOCK, 0):
             d = decide(home)
