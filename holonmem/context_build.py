@@ -99,20 +99,24 @@ def build(home: Home, *, task: str | None = None, project: str | None = None, se
     stale_days = int(cfg.get("stale_days", 90))
     memories = cr.memories_section(src.load_memories(home), project, task_terms, today, stale_days)
     notes = src.notes_catalog(home)
-    notes_sec = cr.notes_section(notes, project, task_terms, src.known_projects(home) if notes else [])
+    notes_sec = cr.notes_section(notes, project, task_terms, sorted(tail.projects))
 
     # Episodes: open work and relevant past episodes.
-    episodes = src.load_episodes(home, project)
+    latest = src.latest_episodes(home, project)
     hits = None
-    if task and episodes:
+    episodes = latest
+    if task and latest:
         hits, why = src.search_episodes(home, task, project)
         if hits is None:
             warnings.append(f"{why}; showing the latest episodes instead")
+        else:
+            known = {ep.ref for ep in latest}
+            episodes = latest + src.episodes_by_refs(home, [r for r in hits if r not in known])
     # An episode overlapping the recent turns shown would repeat them; an open
     # session's episodes are not written yet, so the event ids are enough.
     exclude_events = {e.get("id") for e in shown_events}
     eps = cr.episodes_section(episodes, hits=hits, exclude_sessions=set(), exclude_events=exclude_events)
-    open_work = cr.open_work_section(episodes)
+    open_work = cr.open_work_section(latest)
 
     sections = [guidance, operator, self_sec, cr.work_section(state), memories, notes_sec, cr.refs_section(state),
                 open_work, eps, recent]

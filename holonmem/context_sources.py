@@ -24,6 +24,8 @@ TAIL_MAX_BYTES = 8 * 1024 * 1024  # never read more than this from the ledger en
 TAIL_CHUNK = 256 * 1024
 INDEX_MAX_EVENTS = 2000  # bounded index catch-up for --task
 NOTES_MAX_FILES = 500
+EPISODES_LATEST = 8  # latest episodes read for open work and the no-task fallback
+EPISODE_DAYS_MAX = 120  # day files looked at, newest first
 
 
 def read_text(path: Path) -> str:
@@ -153,23 +155,6 @@ def notes_catalog(home: Home) -> list[NoteEntry]:
     return out
 
 
-def known_projects(home: Home) -> list[str]:
-    """Project names in the id map (cheap, read-only); ``[]`` when there is none."""
-    db = home.state_file("ids.sqlite")
-    if not db.exists():
-        return []
-    import sqlite3
-
-    try:
-        con = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=0.2)
-        try:
-            return sorted({r[0] for r in con.execute("SELECT DISTINCT project FROM ids") if r[0]})
-        finally:
-            con.close()
-    except sqlite3.Error:
-        return []
-
-
 # -- memories and episodes (other engineers' modules, imported lazily) ---------------
 
 def load_memories(home: Home) -> list:
@@ -180,12 +165,78 @@ def load_memories(home: Home) -> list:
     return list(_load(home))
 
 
-def load_episodes(home: Home, project: str) -> list:
+def _sections_backwards(text: str):
+    """``(heading line, section text)`` from the last ``## `` section to the first."""
+    end = len(text)
+    newlines = text.count("\n")  # before ``end``
+    while end > 0:
+        start = text.rfind("\n## ", 0, end)
+        if start < 0:
+            if text.startswith("## "):
+                yield 1, text[:end]
+            return
+        sec = text[start + 1:end]
+        newlines -= sec.count("\n")
+        yield newlines + 1, sec
+        end = start + 1
+
+
+def _parse_sections(home: Home, path: Path, keep, limit: int | None = None) -> list:
+    """Episodes of one day file whose section text passes ``keep`` (a cheap prefilter).
+
+    With ``limit``, sections are read from the end of the file (the newest
+    are appended last) and reading stops after ``limit`` episodes.
+    """
+    from .episodes import parse_section, split_sections
+
     try:
-        from .episodes import load_episodes as _load
+        text = path.read_bytes().decode("utf-8", errors="replace")
+    except FileNotFoundError:
+        return []
+    sections = split_sections(text)[1] if limit is None else _sections_backwards(text)
+    out = []
+    for line, sec in sections:
+        if keep(sec):
+            ep = parse_section(sec, line, path.stem, home.rel(path), [])
+            if ep is not None:
+                out.append(ep)
+                if limit is not None and len(out) >= limit:
+                    break
+    return out
+
+
+def latest_episodes(home: Home, project: str, n: int = EPISODES_LATEST) -> list:
+    """The ``n`` latest episodes of ``project`` (oldest first), reading day files newest first."""
+    try:
+        from .episodes import day_files
     except ImportError:  # pragma: no cover
         return []
-    return list(_load(home, project))
+    found: list = []
+    marks = (f"\nproject: {json.dumps(project, ensure_ascii=False)}\n", f"\nproject: {project}\n")
+    for path in list(reversed(day_files(home)))[:EPISODE_DAYS_MAX]:
+        found += [ep for ep in _parse_sections(home, path, lambda sec: any(m in sec for m in marks), n - len(found))
+                  if ep.project == project]
+        if len(found) >= n:
+            break
+    found.sort(key=lambda e: (e.date, e.start or "", e.id))
+    return found[-n:]
+
+
+def episodes_by_refs(home: Home, refs: list[str]) -> list:
+    """The episodes that ``episode:DATE#ID`` refs name (unknown refs are skipped)."""
+    try:
+        from .episodes import day_path
+    except ImportError:  # pragma: no cover
+        return []
+    wanted: dict[str, set[str]] = {}
+    for ref in refs:
+        m = re.match(r"^episode:(\d{4}-\d{2}-\d{2})#(.+)$", ref)
+        if m:
+            wanted.setdefault(m.group(1), set()).add(m.group(2))
+    out = []
+    for day, ids in sorted(wanted.items()):
+        out += [ep for ep in _parse_sections(home, day_path(home, day), lambda sec: any(i in sec for i in ids)) if ep.id in ids]
+    return out
 
 
 def search_episodes(home: Home, task: str, project: str, limit: int = 10) -> tuple[list[str] | None, str | None]:
@@ -218,6 +269,10 @@ class Tail:
     events: list[dict] = field(default_factory=list)  # oldest first, all of this project
     complete: bool = True  # False when a cap stopped the scan before the ledger start
     bytes_read: int = 0
+    projects: set = field(default_factory=set)  # every project seen in the lines read
+
+
+_PROJECT_FIELD = re.compile(rb'"project"\s*:\s*"((?:[^"\\]|\\.)*)"')
 
 
 def _complete_end(fh) -> int:
@@ -265,6 +320,7 @@ def read_tail(home: Home, project: str, *, max_events: int = TAIL_MAX_EVENTS,
 
     needle = json.dumps(project, ensure_ascii=False).encode("utf-8")
     out: list[dict] = []
+    seen: set[bytes] = set()
     budget = max_bytes
     complete = True
     total = 0
@@ -275,6 +331,9 @@ def read_tail(home: Home, project: str, *, max_events: int = TAIL_MAX_EVENTS,
             continue
         for line in _lines_backwards(path, budget):
             if needle not in line:
+                m = _PROJECT_FIELD.search(line)
+                if m:
+                    seen.add(m.group(1))
                 continue
             try:
                 ev = json.loads(line)
@@ -294,4 +353,10 @@ def read_tail(home: Home, project: str, *, max_events: int = TAIL_MAX_EVENTS,
             complete = False
             break
     out.reverse()
-    return Tail(out, complete, total)
+    projects = {project} if out else set()
+    for raw in seen:
+        try:
+            projects.add(json.loads(b'"' + raw + b'"'))
+        except ValueError:
+            continue
+    return Tail(out, complete, total, projects)
