@@ -74,6 +74,24 @@ def _session_key(ev: dict) -> str:
     return f"{ev.get('project') or 'default'}/{ev.get('session') or ''}"
 
 
+def clean_event(ev: dict) -> dict | None:
+    """A ledger event made safe for the pure builders (a hand-edited ledger may hold odd types)."""
+    if B.epoch(ev.get("ts") if isinstance(ev.get("ts"), str) else None) is None:
+        return None
+    out = dict(ev)
+    for key in ("text", "role", "kind", "project", "session", "tool", "status"):
+        v = out.get(key)
+        if v is not None and not isinstance(v, str):
+            out[key] = json.dumps(v, ensure_ascii=False) if key == "text" else str(v)
+    out["text"] = out.get("text") or ""
+    if not isinstance(out.get("meta"), dict):
+        out.pop("meta", None)
+    refs = out.get("refs")
+    if refs is not None:
+        out["refs"] = [r for r in refs if isinstance(r, str)] if isinstance(refs, list) else None
+    return out
+
+
 def _read_positions(home: Home, positions: list, problems: list[str]) -> list[tuple[Pos, dict]]:
     out = []
     handles: dict[str, object] = {}
@@ -85,8 +103,8 @@ def _read_positions(home: Home, positions: list, problems: list[str]) -> list[tu
                 if fh is None:
                     fh = handles[name] = open(home.ledger_dir / name, "rb")
                 fh.seek(off)  # type: ignore[attr-defined]
-                ev = json.loads(fh.read(length))  # type: ignore[attr-defined]
-                if not isinstance(ev, dict) or not isinstance(ev.get("id"), str):
+                ev = clean_event(json.loads(fh.read(length)))  # type: ignore[attr-defined]
+                if ev is None or not isinstance(ev.get("id"), str):
                     raise ValueError("not an event")
                 out.append((Pos(name, off, length), ev))
             except (OSError, ValueError, TypeError) as exc:
@@ -133,6 +151,10 @@ def plan(
         if ev["id"] in seen:
             continue
         seen.add(ev["id"])
+        ev = clean_event(ev)
+        if ev is None:
+            problems.append(f"ledger/{pos.file}: event at byte {pos.offset} has no valid 'ts'; skipped")
+            continue
         pending.setdefault(_session_key(ev), []).append((pos, ev))
     for pos, reason in errors:
         new_offsets[pos.file] = max(new_offsets.get(pos.file, 0), pos.offset + pos.length + 1)

@@ -26,8 +26,8 @@ def consolidate_cmd(
     """Turn new ledger events into episodes (episodes/YYYY-MM-DD.md) and memory signals (signals.jsonl).
 
     Only events added since the last run are read. Sessions whose last event
-    is younger than the idle gap ([consolidate] idle_gap_minutes, default 30)
-    stay open and are finished by a later run. Running it twice in a row
+    is younger than the idle gap (idle_gap_minutes in the consolidate section
+    of holonmem.toml, default 30) stay open and are finished by a later run. Running it twice in a row
     changes nothing the second time.
     """
     from ..consolidate import consolidate
