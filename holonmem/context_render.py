@@ -237,7 +237,8 @@ def memories_section(memories, project: str, task_terms: set[str], now: date, st
         rel = relevance(task_terms, m.title, m.statement, m.keywords)
         strength = float(m.confidence or 0) + 0.05 * min(len(m.evidence or []), 6)
         rows.append((m, statement, days, rel, strength))
-    rows.sort(key=lambda r: (-r[3], -r[4], r[2] if r[2] is not None else 10**6, r[0].path))
+    # Most relevant to the task, then this project's own before global ones, then strongest, then newest.
+    rows.sort(key=lambda r: (-r[3], r[0].project != project, -r[4], r[2] if r[2] is not None else 10**6, r[0].path))
     items = []
     for i, (m, statement, days, rel, strength) in enumerate(rows):
         caveat = ""
