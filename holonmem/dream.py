@@ -30,6 +30,7 @@ from . import grouping
 from .memory import Memory, clean_statement, make_slug, new_memory
 
 CHANNELS = ("repeated_across_sessions", "tool_failure_evidence", "explicit_user_instruction")
+HAND_CHANNEL = "by_hand"  # set only by holonmem.curate (remember / promote): a person's decision
 TITLE_CHARS = 72
 
 
@@ -161,6 +162,8 @@ def norm_signal(s: dict) -> dict:
 def promotion_channels(members: list[dict]) -> list[str]:
     """The channels through which a group of (trusted) signals may be promoted."""
     out = []
+    if any(HAND_CHANNEL in m["channels"] for m in members):
+        out.append(HAND_CHANNEL)  # a person decided (holonmem remember / promote)
     if len({m.get("session") for m in members if m.get("session")}) >= 2:
         out.append("repeated_across_sessions")
     if any(m["kind"] == "lesson" and "tool_failure_evidence" in m["channels"] for m in members):
@@ -194,6 +197,8 @@ def _why(members: list[dict], channels: list[str]) -> str:
     sessions = _uniq(m.get("session") for m in members if m.get("session"))
     ev = _uniq(e for m in members for e in m["evidence"])
     parts = []
+    if HAND_CHANNEL in channels:
+        parts.append("A person put it here by hand (`holonmem remember` or `holonmem promote`).")
     if "explicit_user_instruction" in channels:
         m = next(m for m in members if m.get("source_role") == "user")
         parts.append(f"The user said it as a standing instruction (session {m.get('session') or '?'}, {', '.join(m['evidence'][:3]) or 'no event id'}).")
@@ -340,12 +345,9 @@ def plan_dream(pending: list[dict], memories: list[Memory], *, now: dt.datetime,
         for f in feats[m.path]:
             block.setdefault(f, set()).add(m.path)
 
-    def candidates(scope, project, f) -> set[str]:
+    def candidates(scope, project, f, threshold=grouping.THRESHOLD) -> set[str]:
         block = post.get((scope, project), {})
-        out: set[str] = set()
-        for tok in f:
-            out |= block.get(tok, set())
-        return {p for p in out if work[p].is_active}
+        return {p for p in grouping.candidates(f, block, threshold) if work[p].is_active}
 
     for m in memories:
         index_mem(m)
@@ -414,13 +416,14 @@ def _skip_reason(g: _Group) -> str:
 def _best_match(rep: dict, f, cands: set[str], work: dict, feats: dict) -> str | None:
     best, best_sim = None, grouping.THRESHOLD
     for p in sorted(cands):
+        sim = grouping.same_statement(f, feats[p])
+        if sim < best_sim or (sim == best_sim and best is not None):
+            continue
         m = work[p]
         if grouping.conflicts(rep["statement"], rep["polarity"], m.statement or m.title,
                               grouping.polarity_of(m.statement or m.title)):
             continue
-        sim = grouping.same_statement(f, feats[p])
-        if sim >= best_sim:
-            best, best_sim = p, sim
+        best, best_sim = p, sim
     return best
 
 
@@ -463,8 +466,9 @@ def _deep_one(g, plan, work, feats, changed, taken, candidates, index_mem, edita
         keywords=_uniq(k for s in g.members for k in s["keywords"])[:10], sessions=sessions, run=run_id,
     )
     # contradictions with active memories on the same subject (scope + project)
-    rivals = [p for p in sorted(candidates(rep["scope"], rep["project"], grouping.core_features(rep["statement"]) | f))
-              if grouping.conflicts(rep["statement"], rep["polarity"], work[p].statement or work[p].title,
+    core = grouping.core_features(rep["statement"])
+    rivals = [p for p in sorted(candidates(rep["scope"], rep["project"], core | f, 0.2))
+              if len(core & feats[p]) >= min(2, len(core)) and grouping.conflicts(rep["statement"], rep["polarity"], work[p].statement or work[p].title,
                                     grouping.polarity_of(work[p].statement or work[p].title))]
     work[mem.path] = mem
     feats[mem.path] = grouping.features(_mem_text(mem))

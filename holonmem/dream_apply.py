@@ -267,8 +267,12 @@ def _dream(home: Home, now: dt.datetime, cfg: dict, force: bool, dry_run: bool) 
             return DreamResult(False, why)
     run_id = new_run_id(state, now, home)
     memories = load_memories(home)
-    plan = plan_dream(sig.pending(), [m for m in memories], now=now, run_id=run_id,
+    from .curate import reject_repeats, split_rejected
+
+    pending, repeats = split_rejected(sig.pending(), sig)  # statements a person rejected are not proposed again
+    plan = plan_dream(pending, [m for m in memories], now=now, run_id=run_id,
                       expiry_days=float(cfg.get("pending_expiry_days", 30)))
+    reject_repeats(plan, repeats)
     index_text, index_ck = read_index(home)
     jpath = journal.journal_path(home, now)
     if dry_run:
@@ -298,9 +302,9 @@ def apply_plan(home: Home, plan: Plan, memories: list, index: tuple[str, str | N
                 conflicts.append((w.memory.path, "frontmatter does not parse; not rewritten (fix it by hand)"))
                 failed.update(w.signals)
                 continue
-            data = render_memory(w.memory).encode("utf-8")
-            rendered[w.memory.path] = data
-            run.backup(w.memory.path, checksum_bytes(data))
+            text = render_memory(w.memory)
+            rendered[w.memory.path] = text
+            run.backup(w.memory.path, checksum_bytes(text.encode("utf-8")))
         run.backup(home.rel(home.memory_md))
         run.backup(home.rel(jpath))
         run.backup(home.rel(home.state_file(STATE)))
@@ -313,7 +317,7 @@ def apply_plan(home: Home, plan: Plan, memories: list, index: tuple[str, str | N
                 final[w.memory.path] = on_disk.get(w.memory.path) or final[w.memory.path]
                 continue
             try:
-                write_memory(home, w.memory, w.expected)
+                write_memory(home, w.memory, w.expected, text=rendered[w.memory.path], fsync=False)
                 written.append(w.memory.path)
             except DirtyFileError:
                 conflicts.append((w.memory.path, "changed on disk since this dream read it; left alone, retried next run"))
@@ -327,6 +331,8 @@ def apply_plan(home: Home, plan: Plan, memories: list, index: tuple[str, str | N
                         final[w.memory.path] = again
                 else:
                     final[w.memory.path] = on_disk[w.memory.path]
+        if written:
+            os.sync()  # one flush for the batch: the files are on disk before any signal is marked
         entries = [entry_for(m) for m in final.values() if m.is_active]
         new_index, rep = sync_index(index_text, entries)
         if new_index != index_text:

@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 from typing import Callable, Iterable, Sequence
 
 THRESHOLD = 0.5
-MAX_POSTINGS = 400  # a feature shared by more groups than this is not a useful candidate key
+MAX_POSTINGS = 64  # a feature shared by more groups than this is too common to find candidates by
 
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _WORD_RE = re.compile(rf"[a-z0-9][a-z0-9+#]*|[{_CJK}]+")
@@ -45,6 +46,7 @@ def normalize(text: str) -> str:
     return unicodedata.normalize("NFKC", text or "").lower().strip()
 
 
+@lru_cache(maxsize=65536)
 def _stem(w: str) -> str:
     if len(w) > 5 and w.endswith("ing"):
         return w[:-3]
@@ -58,7 +60,13 @@ def _stem(w: str) -> str:
 
 
 def features(text: str, *, drop: Iterable[str] = ()) -> frozenset[str]:
-    """English word stems and CJK character bigrams of ``text``."""
+    """English word stems and CJK character bigrams of ``text`` (cached)."""
+    f = _features(text)
+    return f.difference(drop) if drop else f
+
+
+@lru_cache(maxsize=65536)
+def _features(text: str) -> frozenset[str]:
     t = normalize(text)
     out: set[str] = set()
     for tok in _WORD_RE.findall(t):
@@ -69,11 +77,16 @@ def features(text: str, *, drop: Iterable[str] = ()) -> frozenset[str]:
                 out.update(tok[i:i + 2] for i in range(len(tok) - 1))
         elif tok not in STOP and (len(tok) > 1 or tok.isdigit()):
             out.add(_stem(tok))
-    return frozenset(out.difference(drop))
+    return frozenset(out)
 
 
-def _ascii(tok: str) -> bool:
-    return tok.isascii()
+_DIGIT = re.compile(r"\d")
+
+
+@lru_cache(maxsize=65536)
+def _detail_key(t: str) -> str:
+    """Words compare on their first 6 letters (commit / committ); names with digits exactly."""
+    return t if _DIGIT.search(t) else t[:6]
 
 
 def distinct_details(a: frozenset[str], b: frozenset[str]) -> bool:
@@ -82,12 +95,11 @@ def distinct_details(a: frozenset[str], b: frozenset[str]) -> bool:
     Only English/number tokens count: a Chinese rewording always differs in some
     bigrams. Stem variants (commit / committ) are not a difference.
     """
-    xa = [t for t in a - b if _ascii(t)]
-    xb = [t for t in b - a if _ascii(t)]
-    if not xa or not xb:
+    xa = {_detail_key(t) for t in a - b if t.isascii()}
+    if not xa:
         return False
-    return any(not any(x.startswith(y) or y.startswith(x) for y in xb) for x in xa) and \
-        any(not any(y.startswith(x) or x.startswith(y) for x in xa) for y in xb)
+    xb = {_detail_key(t) for t in b - a if t.isascii()}
+    return bool(xb) and bool(xa - xb) and bool(xb - xa)
 
 
 def same_statement(a: frozenset[str], b: frozenset[str], threshold: float = THRESHOLD) -> float:
@@ -105,6 +117,7 @@ def similarity(a: frozenset[str], b: frozenset[str]) -> float:
     return 2.0 * len(a & b) / (len(a) + len(b))
 
 
+@lru_cache(maxsize=65536)
 def polarity_of(text: str, declared: str | None = None) -> str:
     """``-`` for a negative statement (declared, or 不要/never/don't in the text), else ``+``."""
     if declared == "-":
@@ -115,6 +128,7 @@ def polarity_of(text: str, declared: str | None = None) -> str:
     return "+"
 
 
+@lru_cache(maxsize=65536)
 def replaced_terms(text: str) -> frozenset[str]:
     """What a statement says to stop using: "pnpm instead of npm" -> {"npm"}."""
     t = normalize(text)
@@ -124,6 +138,7 @@ def replaced_terms(text: str) -> frozenset[str]:
     return frozenset(x for x in out if x and x not in STOP)
 
 
+@lru_cache(maxsize=65536)
 def core_features(text: str) -> frozenset[str]:
     """Features of the subject of a statement: negations and replaced terms removed."""
     t = _NEG_STRIP.sub(" ", normalize(text))
@@ -157,41 +172,63 @@ def group_indices(
 
     ``separate(leader, item)`` may veto a join (e.g. a contradiction).
     ``subject_of`` gives a normalised subject; equal non-empty subjects count
-    as the same statement (similarity 1). Groups come out in the order of
-    their first member.
+    as the same statement. Groups come out in the order of their first member.
+    Candidates come from the rarer features only (an inverted index whose
+    saturated posting lists are skipped), so the cost stays near-linear.
     """
     blocks: dict[tuple, dict] = {}
     groups: list[list[int]] = []
     for i, item in enumerate(items):
         f = features(text_of(item))
-        b = blocks.setdefault(block_of(item), {"post": {}, "leaders": []})
+        b = blocks.setdefault(block_of(item), {"post": {}, "leaders": [], "subjects": {}})
         post: dict[str, list[int]] = b["post"]
-        counts: dict[int, int] = {}
-        for tok in f:
-            for g in post.get(tok, ()):
-                counts[g] = counts.get(g, 0) + 1
+        leaders = b["leaders"]
         best, best_sim = None, threshold
-        for g, shared in counts.items():
-            leader_f, leader_i, _ = b["leaders"][g]
-            # Dice upper bound check first: cheap skip
-            sim = 2.0 * shared / (len(f) + len(leader_f))
-            if sim >= threshold and distinct_details(f, leader_f):
-                sim = 0.0
-            if subject_of is not None and sim < threshold:
-                subj = subject_of(item)
-                if subj and subj == subject_of(items[leader_i]):
-                    sim = 1.0
-            if sim >= best_sim and (separate is None or not separate(items[leader_i], item)):
-                if sim > best_sim or best is None or g < best:
+        for g in sorted(candidates(f, post, threshold)):
+            leader_f, leader_i, _ = leaders[g]
+            sim = same_statement(f, leader_f, threshold)
+            if sim > best_sim or (sim >= threshold and best is None):
+                if separate is None or not separate(items[leader_i], item):
                     best, best_sim = g, sim
+        subj = subject_of(item) if subject_of is not None else ""
+        if best is None and subj and subj in b["subjects"]:
+            g = b["subjects"][subj]
+            if separate is None or not separate(items[leaders[g][1]], item):
+                best = g
         if best is not None:
-            groups[b["leaders"][best][2]].append(i)
+            groups[leaders[best][2]].append(i)
             continue
-        gid = len(b["leaders"])
-        b["leaders"].append((f, i, len(groups)))
+        gid = len(leaders)
+        leaders.append((f, i, len(groups)))
         groups.append([i])
+        if subj:
+            b["subjects"].setdefault(subj, gid)
         for tok in f:
             lst = post.setdefault(tok, [])
             if len(lst) < MAX_POSTINGS:
                 lst.append(gid)
     return groups
+
+
+def candidates(f: frozenset[str], post: dict, threshold: float = THRESHOLD) -> list:
+    """Ids in the inverted index ``post`` (feature -> ids) that may reach Dice >= threshold with ``f``.
+
+    Counts shared features over the rarer keys only; Dice >= t needs at least
+    t*|f|/(2-t) shared features, of which the skipped common keys may supply
+    at most their number.
+    """
+    keys = rare_keys(f, post)
+    counts: dict = {}
+    for tok in keys:
+        for g in post[tok]:
+            counts[g] = counts.get(g, 0) + 1
+    need = threshold * len(f) / (2 - threshold) - (sum(1 for t in f if t in post) - len(keys))
+    return [g for g, c in counts.items() if c >= need]
+
+
+def rare_keys(f: Iterable[str], post: dict) -> list[str]:
+    """The features of ``f`` worth looking up: posting lists not saturated
+    (all of them when every one is saturated)."""
+    present = [t for t in f if t in post]
+    rare = [t for t in present if len(post[t]) < MAX_POSTINGS]
+    return rare or present

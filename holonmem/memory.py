@@ -33,6 +33,7 @@ from __future__ import annotations
 import datetime as _dt
 import hashlib
 import io
+import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -81,7 +82,24 @@ class Memory:
     checksum: str | None = None  # sha256 of the file as read (None: not on disk yet)
     filled: list[str] = field(default_factory=list)  # keys that got defaults
     problems: list[str] = field(default_factory=list)  # what is wrong with the file
-    frontmatter: Any = None  # the round-trip mapping as read (ruamel CommentedMap)
+    frontmatter_text: str | None = None  # the YAML between the --- lines as read (None: no frontmatter)
+    _fm: Any = field(default=None, repr=False, compare=False)
+
+    @property
+    def frontmatter(self):
+        """The round-trip mapping (ruamel CommentedMap), parsed on first use; None without frontmatter."""
+        if self._fm is None and self.frontmatter_text is not None and self.writable:
+            data = _yaml().load(self.frontmatter_text) if self.frontmatter_text.strip() else None
+            if data is None:
+                from ruamel.yaml.comments import CommentedMap
+
+                data = CommentedMap()
+            self._fm = data
+        return self._fm
+
+    @frontmatter.setter
+    def frontmatter(self, value) -> None:
+        self._fm = value
 
     @property
     def writable(self) -> bool:
@@ -239,7 +257,10 @@ def parse_memory(rel: str, text: str, checksum: str | None = None) -> Memory:
     fm_text, body = split_frontmatter(text)
     problems: list[str] = []
     data: Any = None
-    if fm_text is not None:
+    fast = _simple_yaml(fm_text) if fm_text is not None else None
+    if fast is not None:
+        data = fast
+    elif fm_text is not None:
         try:
             data = _yaml().load(fm_text) if fm_text.strip() else None
         except Exception as exc:  # noqa: BLE001 - any YAML error is a problem to report
@@ -290,7 +311,9 @@ def parse_memory(rel: str, text: str, checksum: str | None = None) -> Memory:
     mem.checksum = checksum
     mem.filled = filled
     mem.problems = problems
-    mem.frontmatter = data
+    mem.frontmatter_text = fm_text if data is not None or fm_text is not None else None
+    if data is not None and fast is None:
+        mem._fm = data  # already parsed by ruamel: keep it
     return mem
 
 
@@ -357,15 +380,118 @@ def _same(old, new) -> bool:
     return _as_str(old) == _as_str(new)
 
 
+_PLAIN = re.compile(r"^[A-Za-z_][A-Za-z0-9_.-]*$")
+_YAML_WORDS = {"y", "n", "yes", "no", "on", "off", "true", "false", "null"}
+
+
+def _scalar(v) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (int, float)):
+        return repr(v)
+    s = str(v)
+    if _PLAIN.match(s) and s.lower() not in _YAML_WORDS:
+        return s
+    return json.dumps(s, ensure_ascii=False)  # a JSON string is a YAML double-quoted scalar
+
+
+_SIMPLE_LINE = re.compile(r"^([A-Za-z_][\w-]*):(?:[ \t]+(.*?))?[ \t]*$")
+_NUMBER = re.compile(r"^-?\d+(\.\d+)?$")
+
+
+def _simple_value(raw: str):
+    """One scalar of a simple frontmatter line, or raise ValueError when unsure."""
+    if raw.startswith('"'):
+        v = json.loads(raw)
+        if not isinstance(v, str):
+            raise ValueError(raw)
+        return v
+    if raw.startswith("'"):
+        if len(raw) < 2 or not raw.endswith("'") or "'" in raw[1:-1].replace("''", ""):
+            raise ValueError(raw)
+        return raw[1:-1].replace("''", "'")
+    if raw in ("", "~", "null", "Null", "NULL"):
+        return None
+    if any(c in raw for c in "#&*!|>%@`{}[],") or raw.startswith(("- ", "? ")) or ": " in raw:
+        raise ValueError(raw)
+    if _NUMBER.match(raw):
+        return float(raw) if "." in raw else int(raw)
+    return raw
+
+
+def _split_flow(inner: str) -> list[str]:
+    items, cur, quote = [], "", None
+    for ch in inner:
+        if quote:
+            cur += ch
+            if ch == quote:
+                quote = None
+        elif ch in "\"'" and not cur.strip():
+            quote = ch
+            cur += ch
+        elif ch == ",":
+            items.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    if quote:
+        raise ValueError(inner)
+    if cur.strip():
+        items.append(cur.strip())
+    return items
+
+
+def _simple_yaml(text: str) -> dict | None:
+    """Parse the plain ``key: value`` / ``key: [a, b]`` frontmatter holonmem writes, fast.
+
+    Returns None for anything else (comments, block lists, nesting, multi-line
+    values); the caller then uses ruamel, which keeps comments on rewrite.
+    """
+    out: dict = {}
+    try:
+        for line in text.splitlines():
+            if not line.strip():
+                continue
+            m = _SIMPLE_LINE.match(line)
+            if not m or m.group(1) in out:
+                return None
+            raw = m.group(2) or ""
+            if raw.startswith("["):
+                if not raw.endswith("]"):
+                    return None
+                out[m.group(1)] = [_simple_value(x) for x in _split_flow(raw[1:-1])]
+            else:
+                out[m.group(1)] = _simple_value(raw)
+    except ValueError:
+        return None
+    return out
+
+
+def _fast_frontmatter(mem: Memory) -> str:
+    """Frontmatter for a file holonmem creates (no round-trip needed): plain lines, flow lists."""
+    out = []
+    for key in KEYS:
+        v = getattr(mem, key)
+        if key in LIST_KEYS:
+            if v:
+                out.append(f"{key}: [{', '.join(_scalar(x) for x in v)}]")
+        elif key == "confidence":
+            out.append(f"{key}: {round(float(v), 2)!r}")
+        elif v not in (None, ""):
+            out.append(f"{key}: {_scalar(v)}")
+    return "\n".join(out) + "\n"
+
+
 def render_memory(mem: Memory) -> str:
     """The file text for ``mem``: its round-trip frontmatter updated from the fields.
 
     Keys that did not change keep their original formatting and comments;
     unknown keys stay; keys whose value became empty are removed.
     """
-    from ruamel.yaml.comments import CommentedMap
-
-    fm = mem.frontmatter if mem.frontmatter is not None else CommentedMap()
+    body = mem.body if mem.body.endswith("\n") or not mem.body else mem.body + "\n"
+    fm = mem.frontmatter
+    if fm is None:
+        return f"---\n{_fast_frontmatter(mem)}---\n{body}"
     for key in KEYS:
         new = _value_for(mem, key)
         if new is None or new == "":
@@ -387,26 +513,27 @@ def render_memory(mem: Memory) -> str:
             fm.insert(pos, key, new)
     buf = io.StringIO()
     _yaml().dump(fm, buf)
-    body = mem.body if mem.body.endswith("\n") or not mem.body else mem.body + "\n"
     return f"---\n{buf.getvalue()}---\n{body}"
 
 
-def write_memory(home: Home, mem: Memory, expected_checksum: str | None) -> str:
+def write_memory(home: Home, mem: Memory, expected_checksum: str | None, *, text: str | None = None,
+                 fsync: bool = True) -> str:
     """Write ``mem`` to ``home/mem.path`` unless the file changed since it was read.
 
     ``expected_checksum`` is the checksum the caller read (``None``: the file
     must not exist yet). Raises :class:`~holonmem.errors.DirtyFileError` when
     the file changed underneath, and refuses files whose frontmatter did not
-    parse. Returns the new checksum and updates ``mem.checksum``.
+    parse. ``text`` is the already rendered file (default: :func:`render_memory`);
+    with ``fsync=False`` the caller syncs (e.g. once for a batch). Returns the
+    new checksum and updates ``mem.checksum``.
     """
     from .errors import DirtyFileError
 
     if not mem.writable:
         raise DirtyFileError(mem.path, f"{mem.path}: frontmatter does not parse; not rewriting it",
                              "fix the YAML between the --- lines by hand")
-    text = render_memory(mem)
-    data = text.encode("utf-8")
-    write_if_unchanged(home.resolve_inside(mem.path), data, expected_checksum)
+    data = (render_memory(mem) if text is None else text).encode("utf-8")
+    write_if_unchanged(home.resolve_inside(mem.path), data, expected_checksum, fsync=fsync)
     mem.checksum = checksum_bytes(data)
     return mem.checksum
 
