@@ -211,3 +211,22 @@ def test_empty_home_is_nothing_to_do(cli, home):
     r = cli("--home", home.root, "consolidate")
     assert r.exit_code == 0 and summary(r.stderr) == (0, 0, 0, 0)
     assert not list(home.episodes_dir.glob("*.md"))
+
+
+def test_hand_edited_ledger_lines_are_reported_not_fatal(cli, home):
+    lines = [
+        {"id": "w1", "ts": "2026-07-01T10:00:00+00:00", "role": "user", "text": ["not", "text"], "meta": [1], "refs": "x", "session": 7},
+        {"id": "w2", "ts": "not a time", "role": "user", "text": "From now on, deploy on Mondays."},
+        {"id": "w3", "ts": "2026-07-01T10:01:00+00:00", "role": "tool", "kind": "tool_result", "status": "failed", "tool": "sh", "text": "boom"},
+        {"id": "w4", "ts": "2026-07-01T10:02:00Z", "role": "user", "text": "From now on, always run the tests.", "project": None},
+    ]
+    home.ledger_dir.mkdir(exist_ok=True)
+    (home.ledger_dir / "2026-07.jsonl").write_text("".join(json.dumps(x) + "\n" for x in lines) + "[1, 2]\n{broken\n")
+    r = cli("--home", home.root, "consolidate", "--now", "2026-08-01T00:00:00Z")
+    assert r.exit_code == 0, r
+    assert "warning: ledger/2026-07.jsonl: event at byte" in r.stderr and "no valid 'ts'" in r.stderr
+    assert "not valid JSON" in r.stderr and "not an event object" in r.stderr
+    assert summary(r.stderr)[:3] == (2, 1, 4)  # w2 (bad time) is skipped; the JSON-less lines are not events
+    eps = {tuple(e.events): e for e in load_episodes(home)}
+    assert set(eps) == {("w1",), ("w3", "w4")}
+    assert eps[("w3", "w4")].failures[0]["resolved_by"] is None and eps[("w1",)].session == "7"
