@@ -210,3 +210,17 @@ def test_hand_written_memory_is_strengthened_not_duplicated(home, cli):
     (m,) = load_memories(home)
     assert m.path == "memory/ruff.md" and m.evidence == ["evt_0046"]
     assert m.body == "# Ruff before commit\n\nRun ruff check before every commit.\n"
+
+
+def test_grouping_keeps_distinct_details_apart_and_joins_rewordings():
+    from holonmem.grouping import features, group_indices, same_statement
+
+    assert same_statement(features("Run ruff before every commit"), features("Run pytest before every commit")) == 0
+    assert same_statement(features("Run ruff check before committing"), features("run ruff check before every commit")) > 0
+    items = [{"t": t, "p": p} for t, p in [
+        ("We use PostgreSQL 16 for invoicer.", "a"), ("Invoicer uses PostgreSQL 16", "a"),
+        ("We use PostgreSQL 16 for invoicer.", "b"), ("Service 12 runs on port 8012", "a"),
+        ("Service 13 runs on port 8013", "a"), ("我午饭后不安排会议", "a"), ("午饭后我一般不安排会议", "a"),
+    ]]
+    groups = group_indices(items, lambda x: x["t"], lambda x: (x["p"],))
+    assert groups == [[0, 1], [2], [3], [4], [5, 6]]

@@ -168,3 +168,42 @@ def test_byte_cap_alone_triggers_compaction():
     text, rep = sync_index("", entries)
     assert len(text.encode()) <= MAX_BYTES and len(text.splitlines()) < MAX_LINES
     assert rep.compacted
+
+
+# -- fast frontmatter path (holonmem's own files) agrees with YAML ------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from holonmem.memory import _simple_yaml, _yaml, new_memory  # noqa: E402
+
+texts = st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=40).map(str.strip).filter(bool)
+
+
+@settings(max_examples=60, deadline=None)
+@given(title=texts, project=st.one_of(st.none(), texts), ids=st.lists(texts, max_size=4), conf=st.floats(0, 1))
+def test_fast_frontmatter_round_trips_through_yaml(title, project, ids, conf):
+    m = new_memory(slug="x", title=title, kind="rule", scope="project" if project else "user", project=project,
+                   statement="S.", body="# T\n\nS.\n", created="2026-06-25T09:00:00+08:00", evidence=ids,
+                   confidence=conf, keywords=["yes", "no", "1.5", "a: b", "#x"])
+    text = render_memory(m)
+    fm = text.split("---\n")[1]
+    back = parse_memory("memory/x.md", text)
+    assert (back.title, back.project, back.evidence, back.keywords) == (title, project, ids, m.keywords)
+    assert back.confidence == round(conf, 2) and back.problems == []
+    fast = _simple_yaml(fm)
+    if fast is not None:  # when the fast reader takes it, it agrees with ruamel
+        slow = dict(_yaml().load(fm))
+        assert {k: (list(v) if isinstance(v, list) else v) for k, v in slow.items() if k != "created"} == \
+            {k: v for k, v in fast.items() if k != "created"}
+
+
+def test_fast_read_file_rewritten_keeps_unknown_keys(home):
+    p = home.memory_dir / "x.md"
+    p.write_text("---\nid: mem_1\ntitle: X\nowner: lin\nevidence: [evt_1]\n---\n# X\n\nBody.\n")
+    m = load_memory(home, "memory/x.md")
+    assert m.frontmatter_text is not None and m._fm is None  # read without ruamel
+    m.evidence.append("evt_2")
+    write_memory(home, m, m.checksum)
+    text = p.read_text()
+    assert "owner: lin" in text and "evidence: [evt_1, evt_2]" in text and text.endswith("# X\n\nBody.\n")
