@@ -278,3 +278,33 @@ def test_merge_settings_is_pure_and_keeps_foreign_hooks():
     assert added == 5  # Stop already runs a holonmem hook: left alone
     assert merged["hooks"]["Stop"] == existing["hooks"]["Stop"]
     assert existing == {"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "holonmem hook claude --home /other"}]}]}}
+
+
+# -- fuzz: run_hook never raises, stdout stays valid -----------------------------------------
+
+def test_run_hook_survives_random_payloads(home):
+    from hypothesis import HealthCheck, given, settings, strategies as st
+
+    from holonmem.hooks import run_hook
+
+    events = st.sampled_from(["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure",
+                              "Stop", "SubagentStop", "PreCompact", "SessionEnd", "Notification", "Weird"])
+    values = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=30),
+                          lambda kids: st.lists(kids, max_size=3) | st.dictionaries(st.text(max_size=8), kids, max_size=3),
+                          max_leaves=8)
+    keys = st.sampled_from(["session_id", "cwd", "prompt", "tool_name", "tool_input", "tool_response", "tool_use_id",
+                            "error", "last_assistant_message", "agent_id", "agent_type", "source", "reason", "trigger",
+                            "custom_instructions", "transcript_path", "turn_id", "model", "is_interrupt"])
+
+    @settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(event=events, fields=st.dictionaries(keys, values, max_size=8), client=st.sampled_from(["claude", "codex"]))
+    def inner(event, fields, client):
+        payload = {**fields, "hook_event_name": event}
+        out = run_hook(client, json.dumps(payload).encode(), home=str(home.root))
+        if out.stdout is not None:
+            assert len(json.loads(out.stdout)["hookSpecificOutput"]["additionalContext"]) < 10_000
+        assert all(isinstance(p, str) and "Traceback" not in p for p in out.problems)
+        # rejections of odd payloads are fine; a crash in ingest, context or heartbeat is not
+        assert not any(p.startswith(("ingest failed", "context failed", "heartbeat failed")) for p in out.problems), out.problems
+
+    inner()

@@ -34,7 +34,7 @@ from typing import BinaryIO, Iterator
 
 from .base import ParseContext, Record, Rejection, Sample, preview, read_document
 from .clean import (
-    clean_text, clip, content_text, digest, is_hook_reply, make_event, project_from_cwd, refs_from_input,
+    as_key, as_str, clean_text, clip, content_text, digest, is_hook_reply, make_event, project_from_cwd, refs_from_input,
     render_value, stable_id, tool_call_text,
 )
 
@@ -138,9 +138,9 @@ def events_from_hook(payload: dict, ctx: ParseContext, *, client: str = CLIENT, 
     def sid(*parts):
         return stable_id(prefix, sess, *parts)
 
-    tool = payload.get("tool_name") if isinstance(payload.get("tool_name"), str) else None
+    tool = as_str(payload.get("tool_name"))
     tool_input = payload.get("tool_input")
-    call_key = payload.get("tool_use_id") or digest(tool, json.dumps(tool_input, sort_keys=True, default=str))
+    call_key = as_key(payload.get("tool_use_id"), digest(tool, json.dumps(tool_input, sort_keys=True, default=str)))
 
     if name == "UserPromptSubmit":
         text = clean_text(payload.get("prompt") if isinstance(payload.get("prompt"), str) else "")
@@ -150,32 +150,32 @@ def events_from_hook(payload: dict, ctx: ParseContext, *, client: str = CLIENT, 
     if name in ("Stop", "SubagentStop"):
         msg = payload.get("last_assistant_message")
         text = clean_text(msg if isinstance(msg, str) else content_text(msg))
-        agent = payload.get("agent_id") if name == "SubagentStop" else None
+        agent = (as_key(payload.get("agent_id"), "") or None) if name == "SubagentStop" else None
         if text:
             return [_ev(base, id=sid("a", digest(text)) if agent is None else sid("sub", agent, digest(text)),
                         role="assistant", kind="message", text=text,
-                        speaker=payload.get("agent_type") if agent else None,
+                        speaker=as_str(payload.get("agent_type")) if agent else None,
                         meta={"agent_id": agent} if agent else None)]
         if name == "SubagentStop":
-            label = " ".join(str(x) for x in (payload.get("agent_type"), agent) if x)
+            label = " ".join(x for x in (as_str(payload.get("agent_type")), agent) if x)
             return [_ev(base, id=sid("substop", agent or ""), role="system", kind="subagent_stop",
                         text=f"subagent {label} finished".replace("  ", " "),
-                        meta={"agent_id": agent, "agent_transcript_path": payload.get("agent_transcript_path")})]
+                        meta={"agent_id": agent, "agent_transcript_path": as_str(payload.get("agent_transcript_path"))})]
         return []
     if name == "PreToolUse":
         return [_ev(base, id=sid("call", call_key), role="assistant", kind="tool_call", tool=tool,
                     text=clean_text(tool_call_text(tool, tool_input)), refs=refs_from_input(tool_input),
-                    meta={"input": tool_input, "tool_use_id": payload.get("tool_use_id")})]
+                    meta={"input": tool_input, "tool_use_id": as_str(payload.get("tool_use_id"))})]
     if name in ("PostToolUse", "PostToolUseFailure"):
         resp = payload.get("tool_response", payload.get("tool_output"))
         if name == "PostToolUseFailure":
-            text = str(payload.get("error") or response_text(resp) or "tool failed")
+            text = as_str(payload.get("error")) or response_text(resp) or "tool failed"
             failed = True
         else:
             text = response_text(resp)
             failed = _failed(resp, payload) or _codex_failed(text, client)
         text, clipped = clip(clean_text(text))
-        meta = {"input": tool_input, "tool_use_id": payload.get("tool_use_id"), "clipped": clipped}
+        meta = {"input": tool_input, "tool_use_id": as_str(payload.get("tool_use_id")), "clipped": clipped}
         if payload.get("is_interrupt"):
             meta["interrupted"] = True
         return [_ev(base, id=sid("result", call_key), role="tool", kind="tool_result", tool=tool,

@@ -26,7 +26,7 @@ from typing import BinaryIO, Iterator
 
 from .base import ParseContext, Record, Rejection, Sample, decode_line, iter_raw_lines, preview, too_long
 from .clean import (
-    clean_text, clip, content_text, digest, make_event, project_from_cwd, refs_from_input, stable_id, tool_call_text,
+    as_key, as_str, clean_text, clip, content_text, digest, make_event, project_from_cwd, refs_from_input, stable_id, tool_call_text,
 )
 
 NAME = "claude_transcript"
@@ -99,10 +99,19 @@ def iter_json_lines(stream: BinaryIO, ctx: ParseContext) -> Iterator[tuple[int, 
 
 
 def remember_call(state: dict, call_id: str, name, tool_input) -> None:
-    calls = state.setdefault("calls", {})
+    calls = state.get("calls")
+    if not isinstance(calls, dict):
+        calls = state["calls"] = {}
     calls[call_id] = [name, tool_input]
     while len(calls) > MAX_REMEMBERED_CALLS:
         calls.pop(next(iter(calls)))
+
+
+def pop_call(state: dict, call_id: str) -> tuple:
+    """The ``(name, input)`` remembered for a call (forgotten once its result came)."""
+    calls = state.get("calls")
+    hit = calls.pop(call_id, None) if isinstance(calls, dict) else None
+    return (hit[0] if isinstance(hit[0], str) else None, hit[1]) if isinstance(hit, list) and len(hit) == 2 else (None, None)
 
 
 def _result_text(block: dict) -> str:
@@ -129,7 +138,7 @@ def parse(stream: BinaryIO, ctx: ParseContext) -> Iterator[Record | Rejection]:
             meta["git_branch"] = obj["gitBranch"]
         if obj.get("isSidechain"):
             meta["sidechain"] = True
-        base = {"ts": obj.get("timestamp"), "session": ctx.session or sess, "project": project}
+        base = {"ts": as_str(obj.get("timestamp")), "session": ctx.session or sess, "project": project}
         base = {k: v for k, v in base.items() if v is not None}
 
         def ev(**fields) -> dict:
@@ -159,15 +168,15 @@ def parse(stream: BinaryIO, ctx: ParseContext) -> Iterator[Record | Rejection]:
             if bt in ("tool_use", "tool_result"):
                 yield from flush_text()
             if bt == "tool_use" and t == "assistant":
-                call_id = str(block.get("id") or digest(line_no))
-                name, tool_input = block.get("name"), block.get("input")
+                call_id = as_key(block.get("id"), digest(line_no))
+                name, tool_input = as_str(block.get("name")), block.get("input")
                 remember_call(st, call_id, name, tool_input)
                 yield Record(line_no, ev(id=stable_id(PREFIX, sess, "call", call_id), role="assistant", kind="tool_call",
                                          tool=name, text=clean_text(tool_call_text(name, tool_input)),
                                          refs=refs_from_input(tool_input), meta={"input": tool_input, "tool_use_id": call_id}))
             elif bt == "tool_result":
-                call_id = str(block.get("tool_use_id") or digest(line_no))
-                name, tool_input = (st.get("calls") or {}).pop(call_id, [None, None])
+                call_id = as_key(block.get("tool_use_id"), digest(line_no))
+                name, tool_input = pop_call(st, call_id)
                 tur = obj.get("toolUseResult")
                 failed = block.get("is_error") is True or (isinstance(tur, dict) and tur.get("interrupted") is True)
                 text, clipped = clip(clean_text(_result_text(block)))

@@ -37,8 +37,9 @@ _BLANKS = re.compile(r"\n{3,}")
 
 
 def clean_text(text: str | None) -> str:
-    """``text`` without private spans, system reminders and holonmem context."""
-    if not text:
+    """``text`` without private spans, system reminders and holonmem context
+    (``""`` for anything that is not a string)."""
+    if not text or not isinstance(text, str):
         return ""
     if "<" in text:
         low = text.lower()
@@ -94,6 +95,18 @@ def stable_id(prefix: str, session: str | None, *parts: object) -> str:
             s = digest(s)
         out.append(s)
     return ":".join([prefix, sess, *out])
+
+
+def as_str(value) -> str | None:
+    """``value`` if it is a non-empty string, else ``None`` (inputs are untrusted JSON)."""
+    return value if isinstance(value, str) and value else None
+
+
+def as_key(value, fallback: str) -> str:
+    """A string key for ids and pairing maps (calls are paired by it)."""
+    if isinstance(value, (str, int)) and not isinstance(value, bool) and str(value):
+        return str(value)
+    return fallback
 
 
 def make_event(base: dict, meta: dict, fields: dict) -> dict:

@@ -29,9 +29,9 @@ import re
 from typing import BinaryIO, Iterator
 
 from .base import ParseContext, Record, Rejection, Sample
-from .claude_transcript import iter_json_lines, remember_call
+from .claude_transcript import iter_json_lines, pop_call, remember_call
 from .clean import (
-    clean_text, clip, content_text, digest, make_event, parse_json_arg, project_from_cwd, refs_from_input, stable_id,
+    as_key, as_str, clean_text, clip, content_text, digest, make_event, parse_json_arg, project_from_cwd, refs_from_input, stable_id,
     tool_call_text,
 )
 
@@ -45,7 +45,7 @@ _EXIT = re.compile(r"(?:Process exited with code|[Ee]xit code:?)\s*(-?\d+)")
 
 def sniff(sample: Sample) -> bool:
     for obj in sample.json_objects():
-        if isinstance(obj, dict) and obj.get("type") in _LINE_TYPES and isinstance(obj.get("payload"), dict) and "timestamp" in obj:
+        if isinstance(obj, dict) and as_str(obj.get("type")) in _LINE_TYPES and isinstance(obj.get("payload"), dict) and "timestamp" in obj:
             return True
     return False
 
@@ -101,7 +101,7 @@ def parse(stream: BinaryIO, ctx: ParseContext) -> Iterator[Record | Rejection]:
             continue
         sess = st.get("session")
         project = ctx.project or project_from_cwd(st.get("cwd"))
-        base = {k: v for k, v in (("ts", obj.get("timestamp")), ("session", ctx.session or sess), ("project", project)) if v}
+        base = {k: v for k, v in (("ts", as_str(obj.get("timestamp"))), ("session", ctx.session or sess), ("project", project)) if v}
         meta = {"client": "codex"}
         if st.get("model"):
             meta["model"] = st["model"]
@@ -121,8 +121,8 @@ def parse(stream: BinaryIO, ctx: ParseContext) -> Iterator[Record | Rejection]:
             if text:
                 yield Record(line_no, ev(id=stable_id(PREFIX, sess, role[0], digest(text)), role=role, kind="message", text=text))
         elif pt in ("function_call", "custom_tool_call", "local_shell_call"):
-            call_id = str(p.get("call_id") or p.get("id") or digest(line_no, obj.get("timestamp")))
-            name = p.get("name") or ("shell" if pt == "local_shell_call" else None)
+            call_id = as_key(p.get("call_id"), as_key(p.get("id"), digest(line_no, obj.get("timestamp"))))
+            name = as_str(p.get("name")) or ("shell" if pt == "local_shell_call" else None)
             if pt == "function_call":
                 tool_input = parse_json_arg(p.get("arguments"))
             elif pt == "custom_tool_call":
@@ -135,8 +135,8 @@ def parse(stream: BinaryIO, ctx: ParseContext) -> Iterator[Record | Rejection]:
                                      text=clean_text(tool_call_text(name, tool_input)), refs=refs_from_input(tool_input),
                                      meta={"input": tool_input, "call_id": call_id}))
         elif pt in ("function_call_output", "custom_tool_call_output"):
-            call_id = str(p.get("call_id") or digest(line_no, obj.get("timestamp")))
-            name, tool_input = (st.get("calls") or {}).pop(call_id, [None, None])
+            call_id = as_key(p.get("call_id"), digest(line_no, obj.get("timestamp")))
+            name, tool_input = pop_call(st, call_id)
             text, failed = _output(p)
             text, clipped = clip(clean_text(text))
             yield Record(line_no, ev(id=stable_id(PREFIX, sess, "result", call_id), role="tool", kind="tool_result", tool=name,

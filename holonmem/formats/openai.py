@@ -20,7 +20,9 @@ import json
 from typing import BinaryIO, Iterator
 
 from .base import ParseContext, Record, Rejection, Sample, preview, read_document
-from .clean import clean_text, clip, content_text, digest, parse_json_arg, refs_from_input, stable_id, tool_call_text
+from .clean import (
+    as_key, as_str, clean_text, clip, content_text, digest, parse_json_arg, refs_from_input, stable_id, tool_call_text,
+)
 
 NAME = "openai"
 PREFIX = "oa"
@@ -30,7 +32,7 @@ ROLES = frozenset({"system", "developer", "user", "assistant", "tool", "function
 
 def _is_message(obj) -> bool:
     return (
-        isinstance(obj, dict) and obj.get("role") in ROLES and "text" not in obj
+        isinstance(obj, dict) and isinstance(obj.get("role"), str) and obj["role"] in ROLES and "text" not in obj
         and ("content" in obj or "tool_calls" in obj or "function_call" in obj)
     )
 
@@ -81,29 +83,30 @@ def conversation_events(messages: list, ctx: ParseContext, line_no: int) -> Iter
         text = clean_text(content_text(m.get("content")))
         if role in ("system", "developer", "user", "assistant") and text:
             yield Record(line_no, ev(idx, "m", role="system" if role == "developer" else role, kind="message", text=text,
-                                     speaker=m.get("name") if isinstance(m.get("name"), str) else None))
+                                     speaker=as_str(m.get("name"))))
         if role == "assistant":
-            tcs = m.get("tool_calls") or []
+            tcs = m.get("tool_calls") if isinstance(m.get("tool_calls"), list) else []
             if isinstance(m.get("function_call"), dict):
                 tcs = [*tcs, {"id": None, "function": m["function_call"]}]
             for j, tc in enumerate(tcs):
-                fn = (tc or {}).get("function") or {}
-                name = fn.get("name")
+                tc = tc if isinstance(tc, dict) else {}
+                fn = tc.get("function") if isinstance(tc.get("function"), dict) else {}
+                name = as_str(fn.get("name"))
                 tool_input = parse_json_arg(fn.get("arguments"))
-                call_id = tc.get("id") or f"{idx}.{j}"
+                call_id = as_key(tc.get("id"), f"{idx}.{j}")
                 calls[call_id] = (name, tool_input)
                 if tc.get("id") is None:
                     calls[name or ""] = (name, tool_input)
                 yield Record(line_no, ev(idx, f"call{j}", role="assistant", kind="tool_call", tool=name,
                                          text=clean_text(tool_call_text(name, tool_input)), refs=refs_from_input(tool_input),
-                                         meta={"input": tool_input, "call_id": tc.get("id")}))
+                                         meta={"input": tool_input, "call_id": as_str(tc.get("id"))}))
         elif role in ("tool", "function"):
-            key = m.get("tool_call_id") or m.get("name") or ""
-            name, tool_input = calls.get(key, (m.get("name"), None))
+            key = as_key(m.get("tool_call_id"), as_key(m.get("name"), ""))
+            name, tool_input = calls.get(key, (as_str(m.get("name")), None))
             body, clipped = clip(text)
             yield Record(line_no, ev(idx, "result", role="tool", kind="tool_result", tool=name, status="ok", text=body,
                                      refs=refs_from_input(tool_input),
-                                     meta={"input": tool_input, "call_id": m.get("tool_call_id"), "clipped": clipped}))
+                                     meta={"input": tool_input, "call_id": as_str(m.get("tool_call_id")), "clipped": clipped}))
 
 
 def parse(stream: BinaryIO, ctx: ParseContext) -> Iterator[Record | Rejection]:
