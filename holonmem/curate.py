@@ -1,0 +1,359 @@
+"""Editing memory by hand: remember, forget, restore, promote, reject.
+
+Every operation runs under the home's ``pipeline`` lock and reuses the dream
+engineer's primitives: :func:`holonmem.dream.plan_dream` decides what a new
+statement does (create a memory, strengthen a matching one, supersede a
+contradicted one), :func:`holonmem.memory.write_memory` writes the file
+(checksum guard: a file changed by hand meanwhile is never clobbered),
+:func:`holonmem.memory_index.add_line` / ``remove_line`` touch only the one
+MEMORY.md line concerned, and every operation appends an entry to the day's
+journal. Write order: memory file(s), then MEMORY.md, then status lines in
+``signals.jsonl``, then the journal entry.
+
+A statement rejected by hand (``reject``) is not proposed again:
+:func:`split_rejected` finds later pending signals that say the same thing
+(same normalised statement, or same subject without a contradiction or a
+different detail) and :func:`reject_repeats` turns them into rejections
+inside a dream plan (``dream_apply`` calls both).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import os
+import re
+from dataclasses import dataclass, field
+
+from . import grouping, journal, signalstore
+from .errors import HolonmemError, NotFound, UsageError
+from .fsio import read_text_checked, write_if_unchanged
+from .home import Home
+from .locks import PIPELINE, home_lock
+from .memory import KINDS, RESERVED, SCOPES, Memory, clean_statement, load_memories, load_memory, write_memory
+from .memory_index import add_line, entry_for, read_index, remove_line, write_index
+
+HAND = "hand"  # the "by" field of status lines written by a person's decision
+
+
+@dataclass
+class CurateResult:
+    action: str  # remember | forget | restore | promote | reject
+    op: str  # operation id (also the memory's ``run`` field)
+    memories: list[dict] = field(default_factory=list)  # {"path", "action", "status", "title"}
+    signals: list[str] = field(default_factory=list)
+    statement: str = ""
+    journal: str = ""
+    conflicts: list[tuple[str, str]] = field(default_factory=list)
+    note: str = ""
+
+    def to_json(self) -> dict:
+        d = dict(self.__dict__)
+        d["conflicts"] = [{"path": p, "reason": r} for p, r in self.conflicts]
+        return d
+
+
+# -- small helpers -------------------------------------------------------------------
+
+def now_of(now: dt.datetime | None) -> dt.datetime:
+    n = now or dt.datetime.now(dt.timezone.utc).astimezone()
+    return n if n.tzinfo else n.replace(tzinfo=dt.timezone.utc)
+
+
+def _op_id(action: str, now: dt.datetime) -> str:
+    return f"{action}_{now.astimezone(dt.timezone.utc):%Y%m%dT%H%M%SZ}_{os.urandom(2).hex()}"
+
+
+def _iso(now: dt.datetime) -> str:
+    return now.isoformat(timespec="seconds")
+
+
+def resolve_ref(home: Home, ref: str) -> Memory:
+    """A memory by ``memory:memory/<slug>.md``, ``memory/<slug>.md``, ``<slug>.md``, its slug or its id."""
+    r = (ref or "").strip()
+    if r.startswith("memory:"):
+        r = r[len("memory:"):]
+    if r.endswith(".md") and "/" not in r:
+        r = f"memory/{r}"
+    if not r.endswith(".md") and "/" not in r and not r.startswith("mem_"):
+        r = f"memory/{r}.md"
+    if r.startswith("memory/"):
+        if r.split("/", 1)[1] in RESERVED:
+            raise UsageError(f"{r} is written by people, not managed by holonmem",
+                             "edit it by hand (holonmem never archives operator.md or self.md)")
+        mem = load_memory(home, r)
+        if mem is not None:
+            return mem
+    else:
+        for mem in load_memories(home):
+            if mem.id == r:
+                return mem
+    raise NotFound(f"no memory {ref!r}", "give memory:memory/<slug>.md, memory/<slug>.md, a slug or a mem_ id "
+                                         "(see MEMORY.md or `holonmem search --kind memory --all`)")
+
+
+def _relink(home: Home, mems: list[Memory]) -> bool:
+    """Add/update the MEMORY.md line of each active memory, remove the others' (only those lines)."""
+    text, ck = read_index(home)
+    new = text
+    for m in mems:
+        new = add_line(new, entry_for(m)) if m.is_active else remove_line(new, m.path)
+    if new == text:
+        return False
+    write_index(home, new, ck)
+    return True
+
+
+def _journal(home: Home, now: dt.datetime, title: str, op: str, lines: list[str]) -> str:
+    """Append one entry for a hand operation to journal/YYYY-MM-DD.md; returns its path."""
+    path = journal.journal_path(home, now)
+    entry = "\n".join([f"## {title} `{op}`", "", f"- **Time:** {_iso(now)}", *lines]) + "\n"
+    text, ck = read_text_checked(path)
+    write_if_unchanged(path, journal.append_entry(text, entry, now.date().isoformat()), ck)
+    return home.rel(path)
+
+
+def _quote(s: str, n: int = 140) -> str:
+    s = " ".join((s or "").split())
+    return "“" + (s if len(s) <= n else s[: n - 1] + "…") + "”"
+
+
+def _mem_json(m: Memory, action: str) -> dict:
+    return {"path": m.path, "action": action, "status": m.status, "title": m.title, "id": m.id}
+
+
+# -- writing a plan made by plan_dream ------------------------------------------------
+
+def _apply(home: Home, plan, result: CurateResult) -> list[Memory]:
+    """Write the memory files of ``plan`` (new file first), then their MEMORY.md lines."""
+    from .errors import DirtyFileError
+
+    written: list[Memory] = []
+    for w in sorted(plan.writes, key=lambda w: w.expected is not None):
+        try:
+            write_memory(home, w.memory, w.expected)
+        except DirtyFileError as exc:
+            if w.expected is None:
+                raise
+            result.conflicts.append((w.memory.path, exc.message))
+            continue
+        written.append(w.memory)
+        result.memories.append(_mem_json(w.memory, w.action))
+    _relink(home, written)
+    return written
+
+
+def _decision_lines(plan, *, signals: bool = True) -> list[str]:
+    out = []
+    for d in plan.decisions:
+        label = {"create": "created", "strengthen": "strengthened", "supersede": "superseded",
+                 "reject": "rejected", "skip": "kept pending", "expire": "expired"}.get(d.action, d.action)
+        line = f"- **{label}** {_quote(d.statement)}" + (f" → `{d.memory}`" if d.memory else "") + f" — {d.reason}."
+        if d.signals and signals:
+            line += " Signals " + ", ".join(f"`{s}`" for s in d.signals[:8]) + "."
+        if d.evidence:
+            line += " Evidence " + ", ".join(f"`{e}`" for e in d.evidence[:8]) + "."
+        out.append(line)
+    return out
+
+
+# -- remember / forget / restore ------------------------------------------------------
+
+def remember(home: Home, text: str, *, kind: str = "rule", scope: str | None = None, project: str | None = None,
+             now: dt.datetime | None = None, timeout: float = 10.0) -> CurateResult:
+    """Write ``text`` as a memory a person asked for (or strengthen the active memory that says it)."""
+    from .config import load_config
+    from .dream import HAND_CHANNEL, plan_dream
+    from .redact import redactor_for
+
+    statement = " ".join((text or "").split())
+    if not statement:
+        raise UsageError("nothing to remember", "give the statement as TEXT, e.g. holonmem remember \"Always run ruff\"")
+    if kind not in KINDS:
+        raise UsageError(f"--kind {kind!r} is not one of {', '.join(KINDS)}", "pick one of the listed kinds")
+    scope = scope or ("project" if project else "user")
+    if scope not in SCOPES:
+        raise UsageError(f"--scope {scope!r} is not one of {', '.join(SCOPES)}", "pick one of the listed scopes")
+    if scope == "project" and not project:
+        raise UsageError("--scope project needs --project NAME", "name the project, or use --scope user")
+    statement = redactor_for(load_config(home)).redact_text(statement)
+    now = now_of(now)
+    op = _op_id("remember", now)
+    sig = {"type": "signal", "id": "sig_" + hashlib.sha256(f"{scope}|{project}|{kind}|{statement}".encode()).hexdigest()[:16],
+           "ts": _iso(now), "created": _iso(now), "scope": scope, "kind": kind, "statement": statement, "subject": "",
+           "evidence": [], "project": project if scope == "project" else None, "source_role": "user",
+           "trust": "user-stated", "confidence": 0.95, "channels": [HAND_CHANNEL], "keywords": [], "extractor": "remember"}
+    res = CurateResult("remember", op, statement=statement)
+    with home_lock(home, PIPELINE, timeout):
+        plan = plan_dream([sig], load_memories(home), now=now, run_id=op)
+        _apply(home, plan, res)
+        res.journal = _journal(home, now, "Remember by hand", op, _decision_lines(plan, signals=False))
+    if not res.memories:
+        res.note = "nothing was written (see conflicts)"
+    elif res.memories[0]["action"] == "strengthen":
+        res.note = f"an active memory already says this; strengthened {res.memories[0]['path']}"
+    return res
+
+
+def _set_status(home: Home, ref: str, status: str, action: str, now, timeout: float) -> CurateResult:
+    now = now_of(now)
+    op = _op_id(action, now)
+    with home_lock(home, PIPELINE, timeout):
+        mem = resolve_ref(home, ref)
+        if mem.status == status:
+            raise HolonmemError(f"{mem.path} is already {status}", "nothing to do" if status == "active"
+                                else f"bring it back with `holonmem restore {mem.path}`")
+        before = mem.status
+        mem.status = status
+        mem.updated = _iso(now)
+        write_memory(home, mem, mem.checksum)
+        _relink(home, [mem])
+        res = CurateResult(action, op, [_mem_json(mem, action)], statement=mem.statement or mem.title)
+        where = "removed from MEMORY.md and the context" if status != "active" else "back in MEMORY.md and the context"
+        res.journal = _journal(home, now, f"{action.capitalize()} by hand", op, [
+            f"- **{action}** {_quote(mem.title)} → `{mem.path}` — status {before} → {status}; {where}. The file stays."])
+    return res
+
+
+def forget(home: Home, ref: str, *, now: dt.datetime | None = None, timeout: float = 10.0) -> CurateResult:
+    """Archive a memory: status ``archived``, off MEMORY.md, out of the context. The file stays."""
+    return _set_status(home, ref, "archived", "forget", now, timeout)
+
+
+def restore(home: Home, ref: str, *, now: dt.datetime | None = None, timeout: float = 10.0) -> CurateResult:
+    """Bring an archived (or superseded) memory back: status ``active`` and its MEMORY.md line."""
+    return _set_status(home, ref, "active", "restore", now, timeout)
+
+
+# -- rejected statements are not proposed again ----------------------------------------
+
+def _norm_text(statement: str) -> str:
+    return re.sub(r"[\W_]+", " ", grouping.normalize(clean_statement(statement))).strip()
+
+
+def hand_rejected(state: signalstore.SignalState) -> list[dict]:
+    """Signals a person rejected (``holonmem reject``), normalised."""
+    from .dream import norm_signal
+
+    return [norm_signal(state.signals[sid]) for sid, st in state.status.items()
+            if st.get("status") == "rejected" and st.get("by") == HAND and sid in state.signals]
+
+
+def split_rejected(pending: list[dict], state: signalstore.SignalState) -> tuple[list[dict], list[tuple[dict, str]]]:
+    """``(kept, repeats)``: ``repeats`` are ``(signal, rejected signal id)`` for pending signals
+    that say what a person already rejected: the same normalised statement within the same
+    scope and project, or the same subject (and kind, polarity) without a contradiction or a
+    different detail. Pure apart from reading ``state``."""
+    from .dream import norm_signal
+
+    rejected = hand_rejected(state)
+    if not rejected:
+        return list(pending), []
+    by_text = {(r["scope"], r["project"], _norm_text(r["statement"])): r["id"] for r in rejected}
+    by_subject: dict[tuple, list[dict]] = {}
+    for r in rejected:
+        if r["subject"]:
+            by_subject.setdefault((r["scope"], r["project"], r["kind"], r["polarity"], grouping.normalize(r["subject"])), []).append(r)
+    kept, repeats = [], []
+    for s in pending:
+        n = norm_signal(s)
+        hit = by_text.get((n["scope"], n["project"], _norm_text(n["statement"])))
+        if hit is None and n["subject"]:
+            for r in by_subject.get((n["scope"], n["project"], n["kind"], n["polarity"], grouping.normalize(n["subject"])), []):
+                fa, fb = grouping.features(r["statement"]), grouping.features(n["statement"])
+                if not grouping.distinct_details(fa, fb) and not grouping.conflicts(
+                        r["statement"], r["polarity"], n["statement"], n["polarity"]):
+                    hit = r["id"]
+                    break
+        if hit is None or hit == s.get("id"):
+            kept.append(s)
+        else:
+            repeats.append((s, hit))
+    return kept, repeats
+
+
+def reject_repeats(plan, repeats: list[tuple[dict, str]]) -> None:
+    """Record ``repeats`` (from :func:`split_rejected`) in a dream plan as rejections."""
+    from .dream import Decision
+
+    plan.seen += len(repeats)
+    for s, rid in repeats:
+        why = f"rejected by hand before (same statement as {rid}): not proposed again"
+        plan.decisions.append(Decision("reject", why, [s["id"]], str(s.get("statement") or ""),
+                                       evidence=[str(e) for e in s.get("evidence") or []]))
+        plan.statuses.append((s["id"], "rejected", f"same as {rid}, rejected by hand", None))
+
+
+# -- promote / reject -----------------------------------------------------------------
+
+def group_of(home: Home, state: signalstore.SignalState, sid: str, now: dt.datetime):
+    """The dream decision (group) that holds pending signal ``sid``, as the next dream would see it."""
+    from .dream import plan_dream
+
+    if sid not in state.signals:
+        raise NotFound(f"no signal {sid!r} in signals.jsonl", "list pending signals with `holonmem review`")
+    st = state.status_of(sid)
+    if st != "pending":
+        why = state.status[sid].get("reason") or ""
+        raise HolonmemError(f"signal {sid} is already {st}" + (f" ({why})" if why else ""),
+                            "only pending signals can be promoted or rejected (see `holonmem review`)")
+    kept, _ = split_rejected(state.pending(), state)
+    if sid not in {s["id"] for s in kept}:
+        kept.append(state.signals[sid])
+    plan = plan_dream(kept, load_memories(home), now=now, run_id="review")
+    for d in plan.decisions:
+        if sid in d.signals and d.action != "supersede":
+            return d, plan
+    return None, plan
+
+
+def pending_group(home: Home, sid: str, now: dt.datetime) -> tuple[signalstore.SignalState, list[str]]:
+    """The signal state and the pending signal ids dream would group with ``sid`` (``sid`` included)."""
+    state = signalstore.load(home)
+    d, _ = group_of(home, state, sid, now)
+    ids = list(d.signals) if d is not None else [sid]
+    return state, [x for x in ids if x in state.signals and state.status_of(x) == "pending"]
+
+
+def promote(home: Home, sid: str, *, now: dt.datetime | None = None, timeout: float = 10.0) -> CurateResult:
+    """Promote pending signal ``sid`` (with the signals dream groups with it) into memory now."""
+    from .dream import HAND_CHANNEL, plan_dream
+
+    now = now_of(now)
+    op = _op_id("promote", now)
+    with home_lock(home, PIPELINE, timeout):
+        state, ids = pending_group(home, sid, now)
+        members = []
+        for x in ids:
+            s = dict(state.signals[x])
+            s["channels"] = list(s.get("channels") or []) + [HAND_CHANNEL]
+            if s.get("trust") == "untrusted":
+                s["trust"] = "checked-by-hand"
+            members.append(s)
+        plan = plan_dream(members, load_memories(home), now=now, run_id=op)
+        res = CurateResult("promote", op, statement=str(state.signals[sid].get("statement") or ""))
+        _apply(home, plan, res)
+        failed = {x for p, _ in res.conflicts for w in plan.writes if w.memory.path == p for x in w.signals}
+        lines = [signalstore.status_line(x, st, ts=_iso(now), run=op, reason=f"by hand: {why}", memory=mem, by=HAND)
+                 for x, st, why, mem in plan.statuses if x not in failed]
+        signalstore.append(home, lines)
+        res.signals = [ln["signal"] for ln in lines]
+        res.journal = _journal(home, now, "Promote by hand", op, _decision_lines(plan))
+    return res
+
+
+def reject(home: Home, sid: str, *, reason: str | None = None, now: dt.datetime | None = None,
+           timeout: float = 10.0) -> CurateResult:
+    """Reject pending signal ``sid`` and the signals dream groups with it; never proposed again."""
+    now = now_of(now)
+    op = _op_id("reject", now)
+    with home_lock(home, PIPELINE, timeout):
+        state, ids = pending_group(home, sid, now)
+        why = reason or "rejected by hand"
+        signalstore.append(home, [signalstore.status_line(x, "rejected", ts=_iso(now), run=op, reason=why, by=HAND)
+                                  for x in ids])
+        stmt = str(state.signals[sid].get("statement") or "")
+        res = CurateResult("reject", op, signals=ids, statement=stmt)
+        res.journal = _journal(home, now, "Reject by hand", op, [
+            f"- **rejected** {_quote(stmt)} — {why}; not proposed again. Signals " + ", ".join(f"`{x}`" for x in ids) + "."])
+    return res

@@ -1,0 +1,281 @@
+"""The checks of ``holonmem doctor`` (reading only; see :mod:`holonmem.doctor`)."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+
+from .doctor import ERROR, INFO, Finding
+from .home import Home
+
+# Frontmatter keys a memory file should carry; others are optional.
+REQUIRED = ("id", "title", "kind", "scope", "status", "created")
+FILLED_SHOWN = REQUIRED + ("updated", "confidence")
+
+
+# -- memory files -------------------------------------------------------------------
+
+def _default_of(mem, key: str) -> str:
+    v = getattr(mem, key, None)
+    return "(file time)" if v is None else str(v)
+
+
+def memories(home: Home, out: list[Finding]) -> list:
+    from .memory import load_memories
+
+    mems = load_memories(home)
+    for m in mems:
+        broken = [p for p in m.problems if p.startswith("frontmatter")]
+        for p in broken:
+            out.append(Finding("frontmatter", m.path, 1, p,
+                               "--fix keeps the lines that parse, turns the others into YAML comments (a copy goes to "
+                               ".holonmem/quarantine/); or fix the YAML between the --- lines by hand",
+                               fixable=True, data={"kind": "unparsed"}))
+        for p in m.problems:
+            if p in broken:
+                continue
+            key = "status" if p.startswith("status") else "confidence" if p.startswith("confidence") else None
+            out.append(Finding("frontmatter", m.path, 1, p,
+                               f"--fix sets the default and keeps the old value as a comment; or set {key} by hand",
+                               fixable=key is not None, data={"kind": "value", "key": key}))
+        if broken:
+            continue
+        filled = [k for k in FILLED_SHOWN if k in m.filled]
+        if any(k in REQUIRED for k in filled):
+            shown = ", ".join(f"{k}={_default_of(m, k)}" for k in filled)
+            out.append(Finding("frontmatter", m.path, 1, f"frontmatter misses {', '.join(filled)}; defaults filled in: {shown}",
+                               "--fix writes these defaults into the frontmatter (the body is not touched); or add them by hand",
+                               fixable=True, data={"kind": "filled", "keys": filled}))
+    return mems
+
+
+def memory_index(home: Home, mems: list, out: list[Finding]) -> None:
+    from .memory_index import LINK_RE
+
+    text = home.memory_md.read_text(encoding="utf-8", errors="replace") if home.memory_md.exists() else ""
+    by_path = {m.path: m for m in mems}
+    linked: set[str] = set()
+    for n, line in enumerate(text.splitlines(), 1):
+        mt = LINK_RE.match(line)
+        if not mt:
+            continue
+        path = mt.group("path")
+        linked.add(path)
+        m = by_path.get(path)
+        if m is None:
+            try:
+                exists = home.resolve_inside(path).is_file()
+            except Exception:  # noqa: BLE001 - an unsafe path points nowhere as well
+                exists = False
+            if exists:
+                continue  # operator.md / self.md
+            out.append(Finding("memory_index", "MEMORY.md", n, f"line links {path}, which does not exist",
+                               "--fix moves the line to .holonmem/quarantine/; or correct the link by hand",
+                               fixable=True, data={"line": line, "why": "missing"}))
+        elif not m.is_active:
+            out.append(Finding("memory_index", "MEMORY.md", n, f"line links {path}, which is {m.status}",
+                               f"--fix moves the line to .holonmem/quarantine/; or `holonmem restore {path}`",
+                               fixable=True, data={"line": line, "why": m.status}))
+    for m in mems:
+        if m.is_active and m.path not in linked:
+            out.append(Finding("memory_index", m.path, None, "active memory has no line in MEMORY.md",
+                               "--fix adds its line under its group; or `holonmem forget` it if it should not be active",
+                               fixable=True, data={"path": m.path}))
+
+
+# -- ledger ---------------------------------------------------------------------------
+
+def scan_file(path) -> tuple[list[tuple[int, int, int, str]], bool]:
+    """``([(line number, offset, length, reason)], torn)`` for the bad lines of one ledger file."""
+    bad = []
+    data = path.read_bytes()
+    pos, n = 0, 0
+    while pos < len(data):
+        nl = data.find(b"\n", pos)
+        if nl < 0:
+            return bad, True
+        n += 1
+        raw = data[pos:nl]
+        if raw.strip():
+            try:
+                obj = json.loads(raw)
+            except (ValueError, UnicodeDecodeError):
+                bad.append((n, pos, nl - pos, "not valid JSON"))
+            else:
+                if not isinstance(obj, dict) or not isinstance(obj.get("id"), str):
+                    bad.append((n, pos, nl - pos, "not an event object with an id"))
+        pos = nl + 1
+    return bad, False
+
+
+def line_numbers(path, offsets: set[int]) -> dict[int, int]:
+    """Line numbers (1-based) of the lines starting at ``offsets``."""
+    out: dict[int, int] = {}
+    if not offsets:
+        return out
+    pos, n = 0, 0
+    with open(path, "rb") as fh:
+        for raw in fh:
+            n += 1
+            if pos in offsets:
+                out[pos] = n
+            pos += len(raw)
+    return out
+
+
+def duplicates(home: Home, timeout: float) -> list[tuple[str, int, str]] | None:
+    """``(file, offset, id)`` of later lines repeating an id, from the id map (None: ledger busy)."""
+    from .errors import LockBusy
+    from .idindex import IdIndex
+    from .ledger import ledger_files
+    from .locks import LEDGER, home_lock
+
+    idx = IdIndex(home)
+    try:
+        try:
+            with home_lock(home, LEDGER, timeout):
+                idx.catch_up(ledger_files(home))
+        except LockBusy:
+            return None
+        return idx.duplicates()
+    finally:
+        idx.close()
+
+
+def ledger(home: Home, out: list[Finding], *, timeout: float = 10.0) -> None:
+    from .ledger import ledger_files
+
+    for p in ledger_files(home):
+        rel = home.rel(p)
+        bad, torn = scan_file(p)
+        for n, off, _, why in bad:
+            out.append(Finding("ledger", rel, n, f"{why} (byte {off})",
+                               "--fix moves the line to .holonmem/quarantine/ and rewrites the file without it",
+                               fixable=True))
+        if torn:
+            out.append(Finding("ledger", rel, None, "the last line is torn (no newline: a crash mid-append)",
+                               "--fix moves the partial line to .holonmem/quarantine/ (the next ingest does the same)",
+                               fixable=True))
+    dups = duplicates(home, timeout)
+    if dups is None:
+        out.append(Finding("ledger", "ledger/", None, "the ledger is locked by another run; duplicate ids not checked",
+                           "run doctor again when it is free", severity=INFO))
+        return
+    by_file: dict[str, list[tuple[int, str]]] = {}
+    for name, off, eid in dups:
+        by_file.setdefault(name, []).append((off, eid))
+    for name, items in sorted(by_file.items()):
+        lines = line_numbers(home.ledger_dir / name, {o for o, _ in items})
+        for off, eid in items:
+            out.append(Finding("ledger", f"ledger/{name}", lines.get(off), f"duplicate event id {eid} (an earlier line has it)",
+                               "--fix keeps the first line with that id and moves this one to .holonmem/quarantine/",
+                               fixable=True))
+
+
+# -- episodes, signals ----------------------------------------------------------------
+
+def episodes(home: Home, out: list[Finding]) -> None:
+    from .episodes import scan_episodes
+
+    _, problems = scan_episodes(home)
+    for p in problems:
+        out.append(Finding("episodes", p.path, p.line, p.message,
+                           "fix the ```yaml holonmem-episode block by hand (the section is skipped until then); "
+                           "doctor never rewrites episode text"))
+
+
+def signal_lines(home: Home) -> dict[str, int]:
+    """Signal id -> line number in signals.jsonl."""
+    out: dict[str, int] = {}
+    try:
+        fh = open(home.signals_path, "rb")
+    except FileNotFoundError:
+        return out
+    with fh:
+        for n, raw in enumerate(fh, 1):
+            if b'"signal"' not in raw:
+                continue
+            try:
+                obj = json.loads(raw)
+            except ValueError:
+                continue
+            if isinstance(obj, dict) and obj.get("type") == "signal" and isinstance(obj.get("id"), str):
+                out.setdefault(obj["id"], n)
+    return out
+
+
+def signals(home: Home, out: list[Finding], *, timeout: float = 10.0) -> None:
+    from . import signalstore
+    from .idindex import IdIndex
+
+    st = signalstore.load(home)
+    rel = home.rel(home.signals_path)
+    for n, why in st.errors:
+        out.append(Finding("signals", rel, n, why, "--fix moves the line to .holonmem/quarantine/ and rewrites the file without it",
+                           fixable=True))
+    pending = st.pending()
+    if not pending:
+        return
+    idx = IdIndex(home)
+    try:
+        known = idx.existing({str(e) for s in pending for e in (s.get("evidence") or [])})
+    finally:
+        idx.close()
+    lines = None
+    for s in pending:
+        missing = [str(e) for e in (s.get("evidence") or []) if str(e) not in known]
+        if missing:
+            lines = lines if lines is not None else signal_lines(home)
+            out.append(Finding("signals", rel, lines.get(s["id"]),
+                               f"pending signal {s['id']} points at events missing from the ledger: {', '.join(missing[:5])}",
+                               "--fix marks the signal rejected (a status line; the signal line stays)",
+                               fixable=True, data={"signal": s["id"], "missing": missing}))
+
+
+# -- index, permissions ---------------------------------------------------------------
+
+def index(home: Home, out: list[Finding]) -> None:
+    from . import index as ix
+
+    rel = ".holonmem/index_state.json"
+    pend = ix.pending(home)
+    if pend["missing"]:
+        out.append(Finding("index", rel, None, "no search index yet (it is built on the first search)",
+                           "nothing to do; `holonmem index` builds it now", severity=INFO))
+        return
+    what = []
+    if pend["rewritten"]:
+        what.append("a ledger file was rewritten or removed since indexing")
+    if pend["ledger_bytes"]:
+        what.append(f"{pend['ledger_bytes']} ledger bytes not indexed")
+    if pend["changed"]:
+        what.append(f"{len(pend['changed'])} file(s) changed ({', '.join(pend['changed'][:3])})")
+    if pend["deleted"]:
+        what.append(f"{len(pend['deleted'])} file(s) deleted")
+    if what:
+        out.append(Finding("index", rel, None, "search index is stale: " + "; ".join(what),
+                           "--fix brings it up to date (`holonmem index`; a rebuild when the ledger was rewritten)",
+                           fixable=True, data={"rewritten": pend["rewritten"]}))
+
+
+def private_files(home: Home) -> list:
+    from .ledger import ledger_files
+
+    files = list(ledger_files(home))
+    if home.signals_path.exists():
+        files.append(home.signals_path)
+    if home.memory_dir.is_dir():
+        files += sorted(p for p in home.memory_dir.glob("*.md") if p.is_file() and not p.is_symlink())
+    return files
+
+
+def permissions(home: Home, out: list[Finding]) -> None:
+    for p in private_files(home):
+        try:
+            mode = stat.S_IMODE(os.stat(p).st_mode)
+        except OSError:
+            continue
+        if mode & 0o077:
+            out.append(Finding("permissions", home.rel(p), None, f"mode {mode:04o}: readable by group or others",
+                               "--fix sets 0600 (chmod 600)", fixable=True))

@@ -1,0 +1,306 @@
+"""The repairs of ``holonmem doctor --fix`` (the caller holds the pipeline lock).
+
+Order: permissions, memory frontmatter, MEMORY.md, ledger, signals, and the
+search index last (it must see the repaired files). Each repair re-reads what
+it changes under the right lock instead of trusting the findings blindly, and
+every line it takes out of a file is quarantined first.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from pathlib import Path
+
+from .doctor import Finding, quarantine
+from .fsio import atomic_write, atomic_write_json, read_json, read_text_checked, write_if_unchanged
+from .home import Home
+
+
+def fix_all(home: Home, findings: list[Finding], *, timeout: float = 10.0) -> None:
+    by = lambda c: [f for f in findings if f.check == c and f.fixable and not f.fixed]  # noqa: E731
+    permissions(home, by("permissions"))
+    memories(home, by("frontmatter"))
+    memory_index(home, by("memory_index"))
+    rewrote = bool(by("ledger"))
+    if rewrote:
+        ledger(home, by("ledger"), timeout)
+    signals(home, by("signals"), timeout)
+    # last: the index must see every repaired file (re-checked: the repairs above may have staled it)
+    from .doctor_checks import index as check_index
+
+    now: list[Finding] = []
+    check_index(home, now)
+    if any(f.fixable for f in now) or rewrote:
+        index(home, by("index"), rewritten=rewrote or any(f.data.get("rewritten") for f in now))
+
+
+def permissions(home: Home, found: list[Finding]) -> None:
+    for f in found:
+        try:
+            os.chmod(home.root / f.file, 0o600)
+            f.fixed = "chmod 600"
+        except OSError as exc:
+            f.fix = f"chmod failed: {exc.strerror}"
+
+
+# -- memory frontmatter -----------------------------------------------------------------
+
+def _file_time(home: Home, rel: str) -> str:
+    t = os.stat(home.root / rel).st_mtime
+    return dt.datetime.fromtimestamp(t, dt.timezone.utc).astimezone().isoformat(timespec="seconds")
+
+
+def salvage_frontmatter(text: str) -> str | None:
+    """The file text with a frontmatter that parses: lines that parse on their own are kept,
+    the others become ``# `` YAML comments (never dropped). None when there is nothing to salvage."""
+    from .memory import _yaml, split_frontmatter
+
+    lines = text.split("\n")
+    if not lines or lines[0].strip() != "---":
+        return None
+    fm_text, body = split_frontmatter(text)
+    if fm_text is None:  # not closed: the frontmatter ends at the first blank line
+        end = next((i for i in range(1, len(lines)) if not lines[i].strip()), len(lines))
+        fm_lines, body = lines[1:end], "\n".join(lines[end + 1:])
+    else:
+        fm_lines = fm_text.split("\n")
+        if fm_lines and fm_lines[-1] == "":
+            fm_lines.pop()
+    # group each top-level key with its indented continuation lines
+    chunks: list[list[str]] = []
+    for ln in fm_lines:
+        if chunks and (ln.startswith((" ", "\t", "-")) or not ln.strip()):
+            chunks[-1].append(ln)
+        else:
+            chunks.append([ln])
+    kept: list[str] = ["# holonmem doctor: lines starting with '#!' did not parse as YAML; fix them and remove the '#! '"]
+    for ch in chunks:
+        block = "\n".join(ch)
+        ok = False
+        if not block.lstrip().startswith("#"):
+            try:
+                ok = isinstance(_yaml().load(block), dict)
+            except Exception:  # noqa: BLE001 - any YAML error: keep the text as a comment
+                ok = False
+        else:
+            ok = True
+        kept += ch if ok else [f"#! {x}" for x in ch]
+    return "---\n" + "\n".join(kept) + "\n---\n" + body
+
+
+def memories(home: Home, found: list[Finding]) -> None:
+    from .errors import DirtyFileError
+    from .memory import load_memory, write_memory
+
+    for f in found:
+        kind = f.data.get("kind")
+        try:
+            if kind == "unparsed":
+                text, ck = read_text_checked(home.root / f.file)
+                new = salvage_frontmatter(text)
+                if new is None:
+                    continue
+                q = quarantine(home, f.file, text)
+                write_if_unchanged(home.root / f.file, new, ck)
+                f.fixed = f"kept the lines that parse, commented out the others (copy: {q})"
+                mem = load_memory(home, f.file)
+                if mem is not None and mem.writable and mem.filled:
+                    _fill(home, mem)
+                continue
+            mem = load_memory(home, f.file)
+            if mem is None or not mem.writable:
+                continue
+            if kind == "value" and f.data.get("key"):
+                key = f.data["key"]
+                fm = mem.frontmatter
+                old = fm.get(key)
+                fm[key] = getattr(mem, key)
+                fm.yaml_add_eol_comment(f"was {old!r} (holonmem doctor)", key)
+                write_memory(home, mem, mem.checksum)
+                f.fixed = f"{key}: {getattr(mem, key)} (the old value {old!r} kept as a comment)"
+            elif kind == "filled":
+                f.fixed = "wrote defaults: " + _fill(home, mem)
+        except DirtyFileError:
+            f.fix = "changed while doctor ran; run doctor again"
+        except OSError as exc:
+            f.fix = f"could not repair it ({exc.strerror or exc}); fix it by hand"
+
+
+def _fill(home: Home, mem) -> str:
+    from .memory import write_memory
+
+    if not mem.created:
+        mem.created = _file_time(home, mem.path)
+    mem.updated = mem.updated or mem.created
+    mem.valid_from = mem.valid_from or mem.created
+    filled = ", ".join(f"{k}={getattr(mem, k)}" for k in mem.filled if k != "hook")
+    write_memory(home, mem, mem.checksum)
+    return filled
+
+
+# -- MEMORY.md --------------------------------------------------------------------------
+
+def memory_index(home: Home, found: list[Finding]) -> None:
+    from .memory import load_memory
+    from .memory_index import add_line, entry_for, read_index, write_index
+
+    if not found:
+        return
+    text, ck = read_index(home)
+    lines = text.split("\n")
+    moved: list[str] = []
+    for f in found:
+        line = f.data.get("line")
+        if line is None:
+            continue
+        if f.line and f.line <= len(lines) and lines[f.line - 1] == line:
+            lines[f.line - 1] = None  # type: ignore[call-overload]
+            moved.append(f"MEMORY.md:{f.line}: {line}")
+    new = "\n".join(x for x in lines if x is not None)
+    for f in found:
+        if "path" in f.data:
+            mem = load_memory(home, f.data["path"])
+            if mem is not None and mem.is_active:
+                new = add_line(new, entry_for(mem))
+                f.fixed = "added its line to MEMORY.md"
+    if new == text:
+        return
+    q = quarantine(home, "MEMORY.md.lines", "\n".join(moved) + "\n") if moved else None
+    write_index(home, new, ck)
+    for f in found:
+        if f.data.get("line") is not None and f"MEMORY.md:{f.line}: {f.data['line']}" in moved:
+            f.fixed = f"moved the line to {q}"
+
+
+# -- ledger -----------------------------------------------------------------------------
+
+def _shift(off: int, spans: list[tuple[int, int]]) -> int:
+    """An offset of the old file in the new one (``spans``: removed (offset, bytes))."""
+    return off - sum(n for o, n in spans if o < off)
+
+
+def ledger(home: Home, found: list[Finding], timeout: float) -> None:
+    """Under the ledger lock: cut a torn tail, then rewrite each file without bad and duplicate lines."""
+    from .doctor_checks import scan_file
+    from .idindex import IdIndex
+    from .ledger import ledger_files, repair_tail
+    from .locks import LEDGER, home_lock
+
+    removed: dict[str, list[tuple[int, int]]] = {}
+    notes: dict[str, str] = {}
+    with home_lock(home, LEDGER, timeout):
+        for p in ledger_files(home):
+            q = repair_tail(home, p)
+            if q:
+                notes[home.rel(p)] = f"moved the torn tail to {home.rel(Path(q))}"
+        idx = IdIndex(home)
+        try:
+            idx.catch_up(ledger_files(home))
+            dups: dict[str, dict[int, str]] = {}
+            for name, off, eid in idx.duplicates():
+                dups.setdefault(name, {})[off] = eid
+            for p in ledger_files(home):
+                bad, _ = scan_file(p)
+                drop = {off: why for _, off, _, why in bad}
+                drop.update({off: f"duplicate id {eid}" for off, eid in dups.get(p.name, {}).items()})
+                if not drop:
+                    continue
+                data = p.read_bytes()
+                keep, moved, spans = [], [], []
+                pos = 0
+                while pos < len(data):
+                    nl = data.find(b"\n", pos)
+                    end = len(data) if nl < 0 else nl + 1
+                    if pos in drop:
+                        moved.append(data[pos:end])
+                        spans.append((pos, end - pos))
+                    else:
+                        keep.append(data[pos:end])
+                    pos = end
+                q = quarantine(home, f"ledger/{p.name}", b"".join(moved))
+                atomic_write(p, b"".join(keep))
+                removed[p.name] = spans
+                notes[home.rel(p)] = f"moved {len(moved)} line(s) to {q} and rewrote the file"
+            idx.catch_up(ledger_files(home))  # the fingerprint sees the rewrite and re-reads
+        finally:
+            idx.close()
+    if removed:
+        _remap_consolidate(home, removed)
+    for f in found:
+        if f.file in notes:
+            f.fixed = notes[f.file]
+
+
+def _remap_consolidate(home: Home, removed: dict[str, list[tuple[int, int]]]) -> None:
+    """Move consolidate's checkpoint offsets (and open-session positions) past the removed lines."""
+    path = home.state_file("consolidate.json")
+    st = read_json(path, None)
+    if not isinstance(st, dict):
+        return
+    offs = st.get("offsets") or {}
+    for name, spans in removed.items():
+        if name in offs:
+            offs[name] = _shift(int(offs[name]), spans)
+    gone = {(name, o) for name, spans in removed.items() for o, _ in spans}
+    for key, items in list((st.get("open") or {}).items()):
+        new = []
+        for item in items:
+            try:
+                name, off, length = item
+            except (TypeError, ValueError):
+                continue
+            if (name, off) in gone:
+                continue
+            new.append([name, _shift(off, removed.get(name, [])), length])
+        st["open"][key] = new
+    atomic_write_json(path, st)
+
+
+# -- signals ----------------------------------------------------------------------------
+
+def signals(home: Home, found: list[Finding], timeout: float) -> None:
+    from . import signalstore
+    from .locks import home_lock
+
+    bad = [f for f in found if not f.data.get("signal")]
+    if bad:
+        with home_lock(home, signalstore.SIGNALS_LOCK, timeout):
+            path = home.signals_path
+            data = path.read_bytes()
+            raw_lines = data.split(b"\n")
+            tail = raw_lines.pop()  # b"" when the file ends with a newline
+            errors = {n for n, _ in signalstore.load(home).errors}
+            keep = [ln + b"\n" for n, ln in enumerate(raw_lines, 1) if n not in errors]
+            moved = [ln + b"\n" for n, ln in enumerate(raw_lines, 1) if n in errors] + ([tail] if tail else [])
+            if moved:
+                q = quarantine(home, "signals.jsonl", b"".join(moved))
+                atomic_write(path, b"".join(keep))
+                for f in bad:
+                    f.fixed = f"moved the line to {q} and rewrote the file"
+    lines = []
+    now = dt.datetime.now(dt.timezone.utc).astimezone().isoformat(timespec="seconds")
+    for f in found:
+        sid = f.data.get("signal")
+        if sid:
+            lines.append(signalstore.status_line(sid, "rejected", ts=now, run="doctor",
+                                                 reason="evidence missing from the ledger: " + ", ".join(f.data["missing"][:5])))
+            f.fixed = "marked rejected (status line appended)"
+    if lines:
+        signalstore.append(home, lines, timeout=timeout)
+
+
+# -- index ------------------------------------------------------------------------------
+
+def index(home: Home, found: list[Finding], *, rewritten: bool) -> None:
+    from . import index as ix
+
+    if rewritten:
+        res = ix.rebuild(home, reason="doctor --fix")
+        what = f"rebuilt the search index ({res['documents']} documents)"
+    else:
+        res = ix.update(home)
+        what = "brought the search index up to date"
+    for f in found:
+        f.fixed = what
+
