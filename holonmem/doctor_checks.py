@@ -89,23 +89,21 @@ def memory_index(home: Home, mems: list, out: list[Finding]) -> None:
 def scan_file(path) -> tuple[list[tuple[int, int, int, str]], bool]:
     """``([(line number, offset, length, reason)], torn)`` for the bad lines of one ledger file."""
     bad = []
-    data = path.read_bytes()
-    pos, n = 0, 0
-    while pos < len(data):
-        nl = data.find(b"\n", pos)
-        if nl < 0:
-            return bad, True
-        n += 1
-        raw = data[pos:nl]
-        if raw.strip():
-            try:
-                obj = json.loads(raw)
-            except (ValueError, UnicodeDecodeError):
-                bad.append((n, pos, nl - pos, "not valid JSON"))
-            else:
-                if not isinstance(obj, dict) or not isinstance(obj.get("id"), str):
-                    bad.append((n, pos, nl - pos, "not an event object with an id"))
-        pos = nl + 1
+    pos = 0
+    with open(path, "rb") as fh:
+        for n, line in enumerate(fh, 1):
+            if not line.endswith(b"\n"):
+                return bad, True
+            raw = line[:-1]
+            if raw.strip():
+                try:
+                    obj = json.loads(raw)
+                except (ValueError, UnicodeDecodeError):
+                    bad.append((n, pos, len(raw), "not valid JSON"))
+                else:
+                    if not isinstance(obj, dict) or not isinstance(obj.get("id"), str):
+                        bad.append((n, pos, len(raw), "not an event object with an id"))
+            pos += len(line)
     return bad, False
 
 

@@ -298,3 +298,20 @@ def test_everything_at_once_fix_loses_no_person_text(h, cli):
     assert (h.memory_dir / "by-hand.md").read_text().endswith("# By hand\n\nWritten by Lin.\n")
     assert "- Ask me before booking anything over ¥5,000." in h.memory_md.read_text()
     assert Ledger(h).lookup("evt_0001") is not None
+
+
+def test_doctor_without_fix_writes_nothing_and_fix_waits_for_the_lock(h, cli):
+    from dream_support import diff, snapshot
+
+    from holonmem.locks import PIPELINE, home_lock
+
+    h.memory_md.write_text(h.memory_md.read_text() + "- [Gone](memory/gone.md) — x\n")
+    os.chmod(h.signals_path, 0o644)
+    before = snapshot(h.root, skip=(".holonmem",))
+    code, found, _ = doctor(cli, h)
+    assert code == 1 and len(found) == 2
+    assert diff(before, snapshot(h.root, skip=(".holonmem",))) == set()
+    with home_lock(h, PIPELINE, 1):
+        r = cli("--home", h.root, "doctor", "--fix", "--timeout", "0")
+    assert r.exit_code == 75 and "locked" in r.stderr
+    assert diff(before, snapshot(h.root, skip=(".holonmem",))) == set()
