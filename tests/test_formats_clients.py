@@ -44,7 +44,7 @@ CLAUDE_HOOKS = {
     "claude_hook_userpromptsubmit.json": [("user", "message", None, None, PROMPT)],
     "claude_hook_pretooluse.json": [("assistant", "tool_call", "Bash", None, "python -m pytest tests/test_pdf_export.py -q")],
     "claude_hook_posttooluse.json": [("tool", "tool_result", "Bash", "ok", "AssertionError: assert '1,204.50' == '1204.50'")],
-    "claude_hook_posttooluse_edit.json": [("tool", "tool_result", "Edit", "ok", "/home/dana/src/invoicer/invoicer/pdf.py")],
+    "claude_hook_posttooluse_edit.json": [("tool", "tool_result", "Edit", "ok", "updated /home/dana/src/invoicer/invoicer/pdf.py")],
     "claude_hook_posttoolusefailure.json": [("tool", "tool_result", "Read", "failed", "File does not exist.")],
     "claude_hook_stop.json": [("assistant", "message", None, None, "both PDF export tests pass now.")],
     "claude_hook_subagentstop.json": [("system", "subagent_stop", None, None, "subagent general-purpose a3f9c2e7b1d04a56 finished")],
@@ -103,6 +103,17 @@ def test_todowrite_posttooluse_keeps_todos(cli, home, tmp_path):
     (ev,) = ledger(home)
     assert ev["tool"] == "TodoWrite" and ev["status"] == "ok"
     assert ev["meta"]["input"]["todos"] == todos
+
+
+def test_edit_response_text_is_the_change_not_the_file(cli, home, tmp_path):
+    payload = json.loads((CLIENT_SAMPLES / "claude_hook_posttooluse_edit.json").read_text())
+    payload["tool_response"] = {"filePath": "/src/pdf.py", "oldString": "a", "newString": "b", "originalFile": "x" * 50_000,
+                                "structuredPatch": [{"oldStart": 41, "lines": ['-    return f"{total:,.2f}"', '+    return f"{total:.2f}"']}]}
+    f = tmp_path / "edit.json"
+    f.write_text(json.dumps(payload))
+    ingest(cli, home, f)
+    (ev,) = ledger(home)
+    assert ev["text"] == 'updated /src/pdf.py\n-    return f"{total:,.2f}"\n+    return f"{total:.2f}"'
 
 
 @pytest.mark.parametrize("response,status", [

@@ -99,6 +99,8 @@ def response_text(resp) -> str:
         if "stdout" in resp or "stderr" in resp:
             parts = [str(resp.get("stdout") or ""), str(resp.get("stderr") or "")]
             return "\n".join(p for p in parts if p)
+        if as_str(resp.get("filePath")):  # Edit / Write / MultiEdit: say what changed, not the whole file
+            return _file_change(resp)
         if isinstance(resp.get("content"), (str, list)):
             return content_text(resp["content"])
         f = resp.get("file")
@@ -108,6 +110,16 @@ def response_text(resp) -> str:
             return resp["error"]
         return render_value(resp, 1_000_000)
     return render_value(resp, 1_000_000)
+
+
+def _file_change(resp: dict) -> str:
+    what = as_str(resp.get("type")) or ("failed" if resp.get("success") is False else "updated")
+    lines: list[str] = []
+    for hunk in resp.get("structuredPatch") if isinstance(resp.get("structuredPatch"), list) else []:
+        if isinstance(hunk, dict) and isinstance(hunk.get("lines"), list):
+            lines.extend(str(x) for x in hunk["lines"])
+    body = "\n".join(lines)[:4000] if lines else (resp["content"][:2000] if isinstance(resp.get("content"), str) else "")
+    return f"{what} {resp['filePath']}" + (f"\n{body}" if body else "")
 
 
 def _base(payload: dict, ctx: ParseContext, client: str, name: str) -> tuple[dict, str | None]:
