@@ -167,3 +167,16 @@ def test_hand_written_memory_md_lines_stay(home, cli):
     out = _remember(cli, home, "Use metric units")
     assert cli("--home", home.root, "forget", out["memories"][0]["path"]).exit_code == 0
     assert "- Lin's birthday is in March (hand note)" in home.memory_md.read_text()
+
+
+def test_round_trip_through_the_real_cli_process(home, hm):
+    """The same acceptance through `python -m holonmem` (context answers on its fast path there)."""
+    r = hm("--home", home.root, "remember", "Ship releases on Mondays only", "--project", "shop")
+    assert r.exit_code == 0, r
+    path = r.stdout.split("\t")[1]
+    assert "Ship releases on Mondays only" in hm("--home", home.root, "context", "--project", "shop").stdout
+    assert hm("--home", home.root, "forget", path).exit_code == 0
+    assert "Ship releases on Mondays only" not in hm("--home", home.root, "context", "--project", "shop").stdout
+    assert (home.root / path).exists()
+    assert hm("--home", home.root, "restore", path).exit_code == 0
+    assert "Ship releases on Mondays only" in hm("--home", home.root, "context", "--project", "shop").stdout

@@ -74,35 +74,6 @@ def restore_cmd(
     _done(restore(get_home(ctx, home), ref, timeout=timeout), as_json)
 
 
-@command("promote")
-def promote_cmd(
-    ctx: typer.Context,
-    signal: Annotated[str, typer.Argument(metavar="SIGNAL_ID", help="A pending signal id from `holonmem review`.", show_default=False)],
-    timeout: TimeoutOpt = 10.0,
-    home: HomeOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """Promote a pending signal (and the signals grouped with it) into memory now."""
-    from ..curate import promote
-
-    _done(promote(get_home(ctx, home), signal, timeout=timeout), as_json)
-
-
-@command("reject")
-def reject_cmd(
-    ctx: typer.Context,
-    signal: Annotated[str, typer.Argument(metavar="SIGNAL_ID", help="A pending signal id from `holonmem review`.", show_default=False)],
-    reason: Annotated[Optional[str], typer.Option("--reason", help="Why (kept in signals.jsonl and the journal).")] = None,
-    timeout: TimeoutOpt = 10.0,
-    home: HomeOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """Reject a pending signal (and its group); the same statement is not proposed again."""
-    from ..curate import reject
-
-    _done(reject(get_home(ctx, home), signal, reason=reason, timeout=timeout), as_json)
-
-
 @command("review")
 def review_cmd(
     ctx: typer.Context,
@@ -153,6 +124,35 @@ def _review_rich(res: dict) -> None:
             t.append(f"  lacks: {lack}\n", style="yellow")
         t.append("  " + " ".join(g["signals"]), style="dim")
         con.print(Panel(t, title=g["verdict"], title_align="left", border_style=style[g["verdict"]]))
+
+
+@command("promote")
+def promote_cmd(
+    ctx: typer.Context,
+    signal: Annotated[str, typer.Argument(metavar="SIGNAL_ID", help="A pending signal id from `holonmem review`.", show_default=False)],
+    timeout: TimeoutOpt = 10.0,
+    home: HomeOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Promote a pending signal (and the signals grouped with it) into memory now."""
+    from ..curate import promote
+
+    _done(promote(get_home(ctx, home), signal, timeout=timeout), as_json)
+
+
+@command("reject")
+def reject_cmd(
+    ctx: typer.Context,
+    signal: Annotated[str, typer.Argument(metavar="SIGNAL_ID", help="A pending signal id from `holonmem review`.", show_default=False)],
+    reason: Annotated[Optional[str], typer.Option("--reason", help="Why (kept in signals.jsonl and the journal).")] = None,
+    timeout: TimeoutOpt = 10.0,
+    home: HomeOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Reject a pending signal (and its group); the same statement is not proposed again."""
+    from ..curate import reject
+
+    _done(reject(get_home(ctx, home), signal, reason=reason, timeout=timeout), as_json)
 
 
 @command("journal")
