@@ -77,6 +77,7 @@ def evidence_of(home: Home, ids: list[str]) -> list[dict]:
 
 def review(home: Home, *, now: dt.datetime | None = None) -> dict:
     """``{"groups": [...], "pending": n, "hidden_rejected": n, "counts": {...}}`` (nothing written)."""
+    from .config import load_config
     from .curate import now_of, split_rejected
     from .dream import norm_signal, plan_dream
     from .memory import load_memories
@@ -84,7 +85,8 @@ def review(home: Home, *, now: dt.datetime | None = None) -> dict:
     now = now_of(now)
     state = signalstore.load(home)
     kept, repeats = split_rejected(state.pending(), state)
-    plan = plan_dream(kept, load_memories(home), now=now, run_id="review")
+    expiry = float(load_config(home).get("dream", {}).get("pending_expiry_days", 30))
+    plan = plan_dream(kept, load_memories(home), now=now, run_id="review", expiry_days=expiry)
     groups = []
     for d in plan.decisions:
         if d.action not in VERDICT or not d.signals:

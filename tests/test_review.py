@@ -143,3 +143,16 @@ def test_journal_shows_the_latest_entries(consolidated, cli):
     assert entries[0]["summary"] and "promoted" in entries[0]["summary"] and entries[0]["run"].startswith("dream_")
     r = cli("--home", h.root, "journal", "--last", "1")
     assert r.stdout.count("\n## ") + r.stdout.startswith("## ") <= 1 and "Remember by hand" in r.stdout
+
+
+def test_review_uses_the_configured_expiry(consolidated, cli):
+    h = consolidated
+    waiting = [g for g in _review(cli, h)["groups"] if g["verdict"] == "waiting"]
+    assert waiting
+    cfg = h.config_path.read_text().replace("# pending_expiry_days = 30", "pending_expiry_days = 0")
+    h.config_path.write_text(cfg)
+    res = _review(cli, h)
+    assert not [g for g in res["groups"] if g["verdict"] == "waiting"]
+    expiring = [g for g in res["groups"] if g["verdict"] == "expiring"]
+    assert {s for g in waiting for s in g["signals"]} <= {s for g in expiring for s in g["signals"]}
+    assert all("expires" in g["lacks"][0] for g in expiring)
