@@ -70,6 +70,7 @@ class IdIndex:
 
     def _connect(self) -> sqlite3.Connection:
         self.home.state_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+        self._create_private()
         try:
             conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
             conn.execute("PRAGMA journal_mode=WAL")
@@ -83,10 +84,19 @@ class IdIndex:
                     os.unlink(str(self.path) + suffix)
                 except FileNotFoundError:
                     pass
+            self._create_private()
             conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
             conn.execute("PRAGMA journal_mode=WAL")
             conn.executescript(_SCHEMA)
             return conn
+
+    def _create_private(self) -> None:
+        """Create the database file 0600 (it names sessions and projects); SQLite
+        gives its -wal/-shm files the same mode."""
+        try:
+            os.close(os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600))
+        except FileExistsError:
+            pass
 
     def close(self) -> None:
         self.conn.close()

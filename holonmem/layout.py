@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from .home import Home
@@ -71,6 +72,7 @@ signals.jsonl merge=union
 }
 
 DIRS = ("memory", "notes", "episodes", "ledger", "journal")
+PUBLIC_FILES = frozenset({".gitignore", ".gitattributes", "holonmem.toml"})
 
 
 def init_home(path: Path) -> tuple[Home, list[str]]:
@@ -93,10 +95,12 @@ def init_home(path: Path) -> tuple[Home, list[str]]:
             continue
         p.parent.mkdir(parents=True, exist_ok=True)
         try:
-            with open(p, "x", encoding="utf-8") as fh:
-                fh.write(text)
+            # people's files may hold private data: owner-only, whatever the umask
+            fd = os.open(p, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600 if rel not in PUBLIC_FILES else 0o644)
         except FileExistsError:
             continue
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
         created.append(rel)
     if not home.state_dir.exists():
         created.append(".holonmem/")
