@@ -5,7 +5,7 @@ Text is split by script into runs:
 - Latin/digit runs become lower-cased words; ``_``, ``.``, ``-`` and
   apostrophes split words (``route_checker`` -> ``route``, ``checker``).
   English stop words and single letters are dropped, the rest is
-  Porter-stemmed (``running`` -> ``run``).
+  stemmed with Snowball English (``running`` -> ``run``).
 - CJK runs (Chinese, Japanese kana, Korean) become overlapping character
   bigrams plus every single character at index time (``兵马俑`` -> ``兵马``,
   ``马俑``, ``兵``, ``马``, ``俑``). At query time a run of two or more
@@ -51,7 +51,7 @@ _STEM_CACHE_MAX = 200_000
 
 
 def _stemmer():
-    from whoosh.lang.porter import stem
+    from whoosh.lang.porter2 import stem
 
     return stem
 
@@ -60,7 +60,7 @@ _stem_fn = None
 
 
 def stem(word: str) -> str:
-    """Porter stem of a lower-cased word (cached)."""
+    """Snowball (porter2) stem of a lower-cased word (cached)."""
     global _stem_fn
     hit = _stem_cache.get(word)
     if hit is not None:

@@ -22,6 +22,9 @@ KIND_WEIGHT = {"memory": 1.5, "episode": 1.25, "note": 1.2, "event": 1.0}
 RECENCY_BOOST = 0.1  # at most +10% for a document from today
 RECENCY_HALF_LIFE_DAYS = 30.0
 SNIPPET_CHARS = 160
+# Documents that hold more of the query's terms rank higher: the BM25 score
+# is scaled from COVERAGE_FLOOR (one term of many) up to 1 (all terms).
+COVERAGE_FLOOR = 0.5
 # How many candidates to re-rank per requested result.
 CANDIDATES = 4
 
@@ -154,9 +157,17 @@ class Session:
         try:
             self.ix = index.open_index(self.home)
         except index.IndexUnavailable:
-            self.info = index.update(self.home)
+            self._rebuild()
             self.ix = index.open_index(self.home)
         self.searcher = index.searcher(self.ix)
+
+    def _rebuild(self) -> None:
+        from . import index
+
+        res = index.rebuild(self.home, reason="unreadable", lock_timeout=60.0, only_if_unusable=True)
+        if res is not None:
+            res["warning"] = f"the search index was unreadable; rebuilt it ({res['documents']} documents)"
+            self.info = res
 
     def close(self) -> None:
         self.searcher.close()
@@ -181,28 +192,27 @@ class Session:
                limit: int = 10, include_inactive: bool = False) -> list[dict]:
         from . import index
 
-        if limit <= 0:
-            return []
-        wterms = weighted_terms(query or "")
-        if not wterms:
-            return []
-        kinds = normalize_kinds(kinds)
-        args = dict(project=project, kinds=kinds, session=session, since=parse_time(since, "since"),
+        args = dict(project=project, kinds=normalize_kinds(kinds), session=session, since=parse_time(since, "since"),
                     until=parse_time(until, "until"), include_inactive=include_inactive,
                     limit=max(limit * CANDIDATES, 40))
+        wterms = weighted_terms(query or "")
+        if limit <= 0 or not wterms:
+            return []
         try:
             hits = index.run_query(self.searcher, wterms, **args)
         except Exception:  # noqa: BLE001 - an unreadable index is rebuilt, then searched again
             self.close()
-            self.info = index.rebuild(self.home, reason="unreadable")
-            self.info["warning"] = "the search index was unreadable; rebuilt it"
+            self._rebuild()
             self._open()
             hits = index.run_query(self.searcher, wterms, **args)
         now = time.time()
         terms = [t for t, _ in wterms]
         ranked = []
+        total = sum(w for _, w in wterms)
         for score, f in hits:
-            s = score * KIND_WEIGHT.get(f.get("kind"), 1.0) * _recency(_tsn_of(f), now)
+            covered = sum(w for t, w in wterms if t in f.get("_matched", ()))
+            cover = COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * (covered / total if total else 1.0)
+            s = score * cover * KIND_WEIGHT.get(f.get("kind"), 1.0) * _recency(_tsn_of(f), now)
             ranked.append((s, f))
         ranked.sort(key=lambda x: -x[0])
         return [_result(s, f, terms) for s, f in ranked[:limit]]

@@ -1,0 +1,63 @@
+"""The CJK-aware analyzer: what text becomes in the index and in queries."""
+
+from __future__ import annotations
+
+import pickle
+
+from holonmem.analysis import HolonAnalyzer, is_cjk, query_terms, tokens
+
+
+def index_terms(text: str) -> list[str]:
+    return list(tokens(text))
+
+
+def test_cjk_runs_become_unigrams_and_bigrams_at_index_time():
+    assert index_terms("兵马俑") == ["兵", "兵马", "马", "马俑", "俑"]
+    assert index_terms("票") == ["票"]
+
+
+def test_query_uses_bigrams_for_runs_and_the_char_for_a_lone_one():
+    assert query_terms("路线检查") == ["路线", "线检", "检查"]
+    assert query_terms("马俑") == ["马俑"]
+    assert query_terms("票") == ["票"]
+    # every query term of a CJK run is among the index terms of text holding it
+    text = "西安兵马俑门票"
+    assert set(query_terms("兵马俑")) <= set(index_terms(text))
+    assert set(query_terms("票")) <= set(index_terms(text))
+
+
+def test_mixed_script_splits_by_script():
+    assert query_terms("Whoosh索引重建") == ["whoosh", "索引", "引重", "重建"]
+    assert query_terms("用 pnpm 构建") == ["用", "pnpm", "构建"]
+
+
+def test_latin_words_lowercased_stemmed_and_stopwords_dropped():
+    assert query_terms("What did Caroline research?") == ["carolin", "research"]
+    assert query_terms("Running the tests") == ["run", "test"]
+    # identifiers split on _ . - and keep digits
+    assert query_terms("whoosh.index.LockError on MAIN_WRITELOCK") == ["whoosh", "index", "lockerror", "main", "writelock"]
+    assert query_terms("G6 2026-07-02") == ["g6", "2026", "07", "02"]
+    # single letters and apostrophe fragments are noise
+    assert query_terms("I'd rather") == ["rather"]
+
+
+def test_index_and_query_agree_on_latin_terms():
+    doc = "Lin prefers concise answers; he is installing invoicer in editable mode."
+    q = query_terms("install editable answer")
+    assert set(q) <= set(index_terms(doc))
+
+
+def test_kana_and_hangul_count_as_cjk():
+    assert is_cjk("ひ") and is_cjk("한") and is_cjk("中")
+    assert not is_cjk("a") and not is_cjk("1")
+    assert query_terms("ひらがな") == ["ひら", "らが", "がな"]
+
+
+def test_whoosh_analyzer_pickles_by_module_path_and_tokenizes_like_tokens():
+    ana = HolonAnalyzer()
+    data = pickle.dumps(ana)
+    assert b"holonmem.analysis" in data and b"HolonAnalyzer" in data
+    back = pickle.loads(data)
+    assert back == ana
+    assert [t.text for t in back("北京行程 Beijing trips")] == index_terms("北京行程 Beijing trips")
+    assert [t.text for t in back("北京行程", mode="query")] == query_terms("北京行程")

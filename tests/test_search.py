@@ -1,0 +1,302 @@
+"""search and index on the sample home: real Whoosh index, real files, real CLI."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from holonmem import index, locks
+from holonmem.ingest import Source, ingest
+from holonmem.search import Session, search
+
+
+def refs(results) -> list[str]:
+    return [r["ref"] for r in results]
+
+
+def add_events(home, events, tmp_path, name="more.jsonl"):
+    src = tmp_path / name
+    src.write_text("".join(json.dumps(e, ensure_ascii=False) + "\n" for e in events), encoding="utf-8")
+    with open(src, "rb") as fh:
+        return ingest(home, [Source(str(src), fh)], fsync=False)
+
+
+def write_episode(home, date="2026-06-14"):
+    from holonmem.episodes import Episode, day_header, render_section
+
+    ep = Episode(id="ep_route_0614", date=date, project="travel-agent", session="s_0614_travel_route",
+                 start=f"{date}T09:30:00+08:00", end=f"{date}T09:40:00+08:00", events=["evt_0098", "evt_0103"],
+                 objective="查从王府井到八达岭长城的路线", title="八达岭路线：G110 封路，改走京藏高速",
+                 outcome="succeeded", summary="route_checker 报 G110 施工封闭；改走京藏高速（G6）后路线可用。",
+                 tools={"route_checker": 2})
+    path = home.episodes_dir / f"{date}.md"
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(day_header(date) + render_section(ep), encoding="utf-8")
+    return ep
+
+
+@pytest.fixture
+def s(sample_home):
+    """An open search session on the sample home (index built on open)."""
+    with Session(sample_home) as sess:
+        yield sess
+
+
+# -- Chinese, English and mixed queries ----------------------------------------------
+
+@pytest.mark.parametrize("query, expected, top", [
+    ("午睡", "event:evt_0017", 3),                  # 2-character Chinese
+    ("路线检查", "event:evt_0101", 1),
+    ("王府井大街88号", "event:evt_0098", 1),        # answer key case h
+    ("钟楼", "event:evt_0172", 4),
+    ("Whoosh索引重建", "event:evt_0076", 1),        # mixed Latin + CJK in one token run
+    ("红眼航班", "event:evt_0006", 3),
+    ("pip install editable mode", "event:evt_0040", 5),
+    ("ModuleNotFoundError invoicer", "event:evt_0038", 3),
+    ("pnpm instead of npm", "event:evt_0137", 2),
+    ("route_checker failed", "event:evt_0100", 3),  # tool + status are indexed as tags
+])
+def test_event_queries_find_expected_refs(s, query, expected, top):
+    res = s.search(query, limit=10)
+    assert expected in refs(res)[:top], (query, refs(res))
+
+
+def test_one_character_chinese_query(s):
+    res = s.search("票", kinds=["event"], limit=10)
+    got = refs(res)
+    for ref in ("event:evt_0168", "event:evt_0122", "event:evt_0020"):
+        assert ref in got
+    assert all("票" in r["snippet"] for r in res[:3])
+
+
+def test_notes_and_operator_memory_are_found(s):
+    assert refs(s.search("rounding VAT per line"))[0] == "note:notes/invoicer-tax-rounding.md"
+    assert "note:notes/travel/beijing-2026.md" in refs(s.search("午睡", kinds=["note"]))
+    assert refs(s.search("北京之行", kinds=["note"]))[0] == "note:notes/travel/beijing-2026.md"
+    # a note without frontmatter takes its first heading as title
+    res = s.search("肉夹馍")
+    assert res[0]["ref"] == "note:notes/xian-food-list.md" and res[0]["title"] == "西安美食清单"
+    # operator/self count as memory
+    res = s.search("高铁 二等座", kinds=["memory"])
+    assert refs(res)[0] == "memory:memory/operator.md" and res[0]["kind"] == "memory"
+    assert "memory:memory/self.md" in refs(s.search("dev-sh-01 MacBook", kinds=["operator"]))
+
+
+def test_result_shape_and_snippet_shows_the_match(s):
+    res = s.search("Whoosh索引重建", limit=3)
+    assert len(res) == 3
+    for r in res:
+        assert {"ref", "kind", "score", "title", "snippet", "ts", "project"} <= set(r)
+        assert r["kind"] in ("event", "episode", "memory", "note")
+    assert [r["score"] for r in res] == sorted((r["score"] for r in res), reverse=True)
+    long = s.search("pip install editable", limit=1)[0]
+    assert "editable" in long["snippet"].lower() and len(long["snippet"]) <= 170
+
+
+def test_filters_project_kind_session_since_until(s):
+    assert {r["project"] for r in s.search("test", project="invoicer", limit=20)} == {"invoicer"}
+    assert {r["kind"] for r in s.search("北京", kinds="note", limit=20)} == {"note"}
+    assert {r["ref"].split(":")[0] for r in s.search("北京", kinds=["event", "note"], limit=30)} == {"event", "note"}
+    res = s.search("午睡", session="s_0620_travel_xian")
+    assert refs(res)[0] == "event:evt_0169" and {r["session"] for r in res} == {"s_0620_travel_xian"}
+    res = s.search("午睡", kinds=["event"], since="2026-06-14", until="2026-06-14")
+    assert {"event:evt_0111", "event:evt_0114"} <= set(refs(res))
+    assert {r["ts"][:10] for r in res} == {"2026-06-14"}
+    res = s.search("午睡", kinds=["event"], until="2026-06-10T20:46:00+08:00")
+    assert refs(res)[0] == "event:evt_0017" and max(r["ts"] for r in res) <= "2026-06-10T20:46:00+08:00"
+    from holonmem.errors import UsageError
+
+    with pytest.raises(UsageError):
+        s.search("x", kinds=["tweet"])
+    with pytest.raises(UsageError):
+        s.search("x", since="last tuesday")
+
+
+def test_stopword_only_and_empty_queries_return_nothing(s):
+    assert s.search("") == []
+    assert s.search("the of and") == []
+
+
+# -- episodes and memories -----------------------------------------------------------
+
+def test_episodes_are_indexed_and_ranked_above_events(sample_home):
+    search(sample_home, "warm up")  # build the index first; the episode arrives later
+    write_episode(sample_home)
+    res = search(sample_home, "京藏高速 八达岭", limit=5)
+    assert res[0]["ref"] == "episode:2026-06-14#ep_route_0614"
+    assert res[0]["kind"] == "episode" and res[0]["title"].startswith("八达岭路线")
+
+
+def test_superseded_memories_only_with_all(sample_home):
+    mem = sample_home.memory_dir
+    (mem / "invoicer-frontend-npm.md").write_text(
+        "---\ntitle: 'Invoicer frontend: use npm'\nkind: preference\nscope: project\nproject: invoicer\n"
+        "status: superseded\nkeywords: [npm, frontend]\n---\n# Invoicer frontend: use npm\n\nUse npm for the invoicer frontend.\n",
+        encoding="utf-8")
+    (mem / "invoicer-frontend-pnpm.md").write_text(
+        "---\ntitle: 'Invoicer frontend: use pnpm'\nkind: preference\nscope: project\nproject: invoicer\n"
+        "status: active\nkeywords: [pnpm, frontend]\n---\n# Invoicer frontend: use pnpm\n\nUse pnpm, not npm, for the invoicer frontend.\n",
+        encoding="utf-8")
+    active = refs(search(sample_home, "invoicer frontend npm", kinds=["memory"]))
+    assert active[0] == "memory:memory/invoicer-frontend-pnpm.md"
+    assert "memory:memory/invoicer-frontend-npm.md" not in active
+    everything = refs(search(sample_home, "invoicer frontend npm", kinds=["memory"], include_inactive=True))
+    assert {"memory:memory/invoicer-frontend-pnpm.md", "memory:memory/invoicer-frontend-npm.md"} <= set(everything[:2])
+    # memories outrank events for the same words
+    assert search(sample_home, "pnpm frontend")[0]["ref"] == "memory:memory/invoicer-frontend-pnpm.md"
+
+
+# -- incremental updates -------------------------------------------------------------
+
+def test_appended_events_are_seen_by_the_next_search(sample_home, tmp_path):
+    assert search(sample_home, "兵马俑") == []
+    add_events(sample_home, [
+        {"id": "evt_9001", "ts": "2026-06-25T10:00:00+08:00", "project": "travel-agent", "session": "s_0625_xian",
+         "role": "user", "kind": "message", "text": "西安第二天去兵马俑，门票帮我查一下。"},
+        {"id": "conv-1:D1:3", "ts": "2026-06-25T10:01:00+08:00", "project": "travel-agent", "session": "s_0625_xian",
+         "role": "assistant", "text": "Terracotta warriors tickets: book online."},
+    ], tmp_path)
+    assert refs(search(sample_home, "兵马俑"))[0] == "event:evt_9001"
+    assert refs(search(sample_home, "马俑"))[0] == "event:evt_9001"
+    assert refs(search(sample_home, "terracotta")) == ["event:conv-1:D1:3"]
+    st = json.loads(sample_home.state_file("index_state.json").read_text())
+    assert set(st) >= {"ledger_offsets", "files", "last_update"}
+    ledger = {p.name: p.stat().st_size for p in sample_home.ledger_dir.glob("*.jsonl")}
+    assert st["ledger_offsets"] == ledger
+
+
+def test_hand_edited_added_and_deleted_notes_are_seen(sample_home):
+    note = sample_home.notes_dir / "travel" / "xian-2026.md"
+    assert search(sample_home, "马俑") == []
+    note.write_text("# 西安之行\n\n第二天：兵马俑，早上8点出发。\n", encoding="utf-8")
+    assert refs(search(sample_home, "马俑")) == ["note:notes/travel/xian-2026.md"]
+    note.write_text("# 西安之行\n\n第二天：华清宫。\n", encoding="utf-8")
+    assert search(sample_home, "兵马俑") == []
+    assert refs(search(sample_home, "华清宫")) == ["note:notes/travel/xian-2026.md"]
+    note.unlink()
+    assert search(sample_home, "华清宫") == []
+    # editing an existing note by hand
+    rounding = sample_home.notes_dir / "invoicer-tax-rounding.md"
+    rounding.write_text(rounding.read_text(encoding="utf-8") + "\n- Banker's rounding is forbidden (zyzzyva).\n", encoding="utf-8")
+    assert refs(search(sample_home, "zyzzyva")) == ["note:notes/invoicer-tax-rounding.md"]
+
+
+def test_nothing_changed_means_no_work(sample_home):
+    index.update(sample_home)
+    res = index.update(sample_home)
+    assert res["events"] == 0 and res["documents"] == 0 and not res["rebuilt"] and not res["stale"]
+
+
+def test_bounded_update_indexes_a_chunk_and_never_rebuilds(sample_home, tmp_path):
+    res = index.update(sample_home, max_events=50)
+    assert res["stale"] and not res["rebuilt"]          # no index yet: the per-turn path refuses to build it
+    assert not index.load_state(sample_home)
+    index.update(sample_home)
+    add_events(sample_home, [{"id": f"evt_b{i:03d}", "role": "user", "project": "p", "session": "s_b",
+                              "text": f"bounded update word{i} quokka"} for i in range(30)], tmp_path)
+    res = index.update(sample_home, max_events=12)
+    assert res["stale"] and res["events"] == 12
+    res = index.update(sample_home, max_events=12)
+    assert res["stale"] and res["events"] == 12
+    res = index.update(sample_home, max_events=12)
+    assert not res["stale"] and res["events"] == 6
+    assert len(search(sample_home, "quokka", limit=50, update=False)) == 30
+
+
+def test_incremental_index_equals_rebuild(sample_home, tmp_path):
+    """Context from the previous event of a session survives incremental updates."""
+    search(sample_home, "warm up")
+    add_events(sample_home, [
+        {"id": "evt_c1", "ts": "2026-06-24T21:00:00+08:00", "project": "holonmem-dev", "session": "s_0624_holonmem_context",
+         "role": "assistant", "text": "Which budget should the context block default to?"},
+        {"id": "evt_c2", "ts": "2026-06-24T21:01:00+08:00", "project": "holonmem-dev", "session": "s_0624_holonmem_context",
+         "role": "user", "text": "2000 tokens."},
+    ], tmp_path)
+    q = "context block budget default"
+    incremental = search(sample_home, q, limit=10)
+    index.rebuild(sample_home)
+    rebuilt = search(sample_home, q, limit=10)
+    assert [(r["ref"], r["score"]) for r in incremental] == [(r["ref"], r["score"]) for r in rebuilt]
+    assert "event:evt_c2" in refs(rebuilt)  # found through its question's words
+
+
+# -- robustness ------------------------------------------------------------------------
+
+def test_corrupt_index_is_rebuilt_with_a_warning(sample_home, hm):
+    index.update(sample_home)
+    for p in sample_home.index_dir.iterdir():
+        p.write_bytes(b"garbage")
+    r = hm("--home", sample_home.root, "search", "路线检查", "--json")
+    assert r.exit_code == 0, r
+    assert "warning" in r.stderr and "rebuilt" in r.stderr
+    assert json.loads(r.stdout)[0]["ref"] == "event:evt_0101"
+
+
+def test_missing_index_is_rebuilt(sample_home):
+    index.update(sample_home)
+    import shutil
+
+    shutil.rmtree(sample_home.index_dir)
+    with Session(sample_home) as sess:
+        assert any("rebuilt" in w for w in sess.warnings)
+        assert refs(sess.search("路线检查"))[0] == "event:evt_0101"
+
+
+def test_second_indexer_skips_and_searches_still_work(sample_home, tmp_path):
+    index.update(sample_home)
+    add_events(sample_home, [{"id": "evt_lock1", "role": "user", "text": "wombat on the lawn"}], tmp_path)
+    with locks.home_lock(sample_home, locks.INDEX):
+        res = index.update(sample_home, max_events=100)
+        assert res["stale"] and "another" in res["reason"]
+        with Session(sample_home) as sess:  # searches what is indexed and says so
+            assert sess.search("wombat") == []
+            assert any("not fully up to date" in w for w in sess.warnings)
+            assert refs(sess.search("路线检查"))[0] == "event:evt_0101"
+    assert refs(search(sample_home, "wombat")) == ["event:evt_lock1"]
+
+
+# -- CLI -------------------------------------------------------------------------------
+
+def test_cli_search_json_plain_and_queries(sample_home, cli, tmp_path):
+    r = cli("search", "王府井大街88号", "--json", "--limit", "3")
+    assert r.exit_code == 0, r
+    res = json.loads(r.stdout)
+    assert len(res) == 3 and res[0]["ref"] == "event:evt_0098"
+    r = cli("search", "午睡", "--kind", "note")
+    assert r.exit_code == 0, r
+    assert r.stdout.splitlines()[0].split("\t")[0] == "note:notes/travel/beijing-2026.md"
+    qfile = tmp_path / "q.jsonl"
+    qfile.write_text(
+        json.dumps({"query": "路线检查", "project": "travel-agent"}, ensure_ascii=False) + "\n"
+        + json.dumps({"query": "ruff check before commit", "project": "invoicer", "limit": 2}) + "\n"
+        + json.dumps({"query": "午睡", "kind": "note"}, ensure_ascii=False) + "\n", encoding="utf-8")
+    r = cli("search", "--queries", qfile)
+    assert r.exit_code == 0, r
+    lines = r.stdout.splitlines()
+    assert len(lines) == 3
+    arrays = [json.loads(x) for x in lines]
+    assert arrays[0][0]["ref"] == "event:evt_0101"
+    assert len(arrays[1]) == 2 and {x["project"] for x in arrays[1]} == {"invoicer"}
+    assert refs(arrays[1])[0] == "event:evt_0046"
+    assert {x["kind"] for x in arrays[2]} == {"note"}
+    qfile.write_text('{"query": "ok"}\nnot json\n', encoding="utf-8")
+    assert cli("search", "--queries", qfile).exit_code == 65
+    assert cli("search").exit_code == 2
+
+
+def test_cli_index_update_and_rebuild(sample_home, cli, tmp_path):
+    r = cli("index", "--json")
+    assert r.exit_code == 0, r
+    first = json.loads(r.stdout)
+    assert first["rebuilt"] and first["events"] == 233
+    r = cli("index")
+    assert r.exit_code == 0 and "up to date" in r.stderr
+    add_events(sample_home, [{"id": "evt_new1", "role": "user", "text": "platypus"}], tmp_path)
+    r = cli("index", "--json")
+    assert json.loads(r.stdout)["events"] == 1
+    r = cli("index", "--rebuild", "--json")
+    out = json.loads(r.stdout)
+    assert out["rebuilt"] and out["events"] == 234
+    assert not [p for p in os.listdir(sample_home.state_dir) if p.startswith("index.")]
