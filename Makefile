@@ -14,6 +14,9 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --disable-pip-version-check -e '.[test]'
 	touch $(STAMP)
+	@# editable installs get no bytecode; with PYTHONDONTWRITEBYTECODE set every
+	@# run would recompile holonmem from source, so compile it once here
+	$(PY) -m compileall -q holonmem >/dev/null
 
 install: $(STAMP)
 
@@ -21,15 +24,24 @@ demo: install
 	rm -rf .demo && mkdir -p .demo && cp -r sample_agent_home $(DEMO)
 	$(HM) init $(DEMO)
 	$(HM) --home $(DEMO) ingest $(DEMO)/import/events.jsonl
+	$(HM) --home $(DEMO) consolidate
+	$(HM) --home $(DEMO) dream --force
+	$(HM) --home $(DEMO) index
 	$(HM) --home $(DEMO) status
+	$(HM) --home $(DEMO) search "pytest ModuleNotFoundError" --limit 3
+	@echo
+	@echo '--- context for a new task in the invoicer project (what the next prompt would get) ---'
+	$(HM) --home $(DEMO) context --project invoicer --task "release 0.8.1 with the PDF upload retry" --now 2026-06-25 --budget 1500
 
 test: install
 	$(PY) -m pytest -q
 
 bench: install
+	$(PY) -m compileall -q holonmem >/dev/null
 	$(PY) bench/run.py --size quick
 
 bench-full: install
+	$(PY) -m compileall -q holonmem >/dev/null
 	$(PY) bench/run.py --size full
 
 stress: install

@@ -53,18 +53,30 @@ class Redactor:
     """Compiled patterns; ``redact_text`` returns the new text and counts."""
 
     def __init__(self, extra: dict[str, str] | None = None):
-        self.patterns: list[tuple[str, re.Pattern, int]] = []
-        for name, rx, group in BUILTIN_PATTERNS:
-            # ASCII word boundaries: a key glued to CJK text ("密钥sk_live_…") still matches
-            self.patterns.append((name, re.compile(rx, re.ASCII), group))
-        for name, rx in (extra or {}).items():
-            compiled = re.compile(rx)
-            self.patterns.append((str(name), compiled, 1 if compiled.groups else 0))
+        self._extra = dict(extra or {})
+        self._patterns: list[tuple[str, re.Pattern, int]] | None = None
+        if self._extra:
+            self.patterns  # compile user patterns now: a bad regex is an error at start
         # A cheap prefilter: most text has no secret; skip the full scan then.
         self._hint = re.compile(
             r"(?i)-----BEGIN|sk-|sk_|rk_|pk_|AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA|secret|gh[pousr]_|github_pat_|glpat-|xox|hooks\.slack|AIza|npm_|hf_|eyJ|bearer|token|://[^\s/@]{0,64}:[^\s/@]{0,128}@|authorization|pass|pwd|api.?key|密码|口令|密钥"
         )
         self._always = bool(extra)
+
+    @property
+    def patterns(self) -> list[tuple[str, re.Pattern, int]]:
+        """The compiled patterns, built on first need: most per-turn calls see
+        no secret-like text and never pay for compiling them."""
+        if self._patterns is None:
+            pats = []
+            for name, rx, group in BUILTIN_PATTERNS:
+                # ASCII word boundaries: a key glued to CJK text ("密钥sk_live_…") still matches
+                pats.append((name, re.compile(rx, re.ASCII), group))
+            for name, rx in self._extra.items():
+                compiled = re.compile(rx)
+                pats.append((str(name), compiled, 1 if compiled.groups else 0))
+            self._patterns = pats
+        return self._patterns
 
     def redact_text(self, text: str, counts: dict[str, int] | None = None) -> str:
         if not text or (not self._always and not self._hint.search(text)):
