@@ -308,15 +308,19 @@ def project_work(events: list[dict], *, project: str | None = None, session: str
     """Current work and its refs from events in ledger (time) order.
 
     Only events of ``project`` (and ``session``, when given) count. Refs come
-    from the events since the current item became current, else from the
-    latest session.
+    from the events since the start of the session in which the current item
+    became current, else from the latest session.
     """
     evs = [e for e in events if (project is None or e.get("project") == project)
            and (session is None or e.get("session") == session)]
     current, last_done = project_current(evs)
     if current is not None and current.evidence:
+        # From the start of the session in which the item became current.
         first = current.evidence[0]
         start = next((i for i, e in enumerate(evs) if e.get("id") == first), 0)
+        sess = evs[start].get("session") if evs else None
+        while start > 0 and sess is not None and evs[start - 1].get("session") == sess:
+            start -= 1
         window = evs[start:]
     else:
         last_session = evs[-1].get("session") if evs else None

@@ -135,3 +135,19 @@ def test_json_and_hook_on_sample(piped):
     assert len(env) < 10_000
     text = json.loads(env)["hookSpecificOutput"]["additionalContext"]
     assert "免费取消" in text and "ruff" not in long_term(text)
+
+
+def test_task_without_a_usable_index_falls_back_and_never_rebuilds(piped, tmp_path):
+    from typer.testing import CliRunner
+
+    from holonmem.cli import get_app
+
+    home = tmp_path / "noindex"
+    shutil.copytree(piped, home)
+    shutil.rmtree(home / ".holonmem" / "index")
+    r = CliRunner().invoke(get_app(), ["--home", str(home), "context", "--project", "invoicer", "--task", TASK,
+                                       "--now", NOW, "--budget", "3000"])
+    assert r.exit_code == 0
+    assert "showing the latest episodes instead" in r.stderr and "holonmem index" in r.stderr
+    assert "## Relevant episodes" in r.stdout and "(the latest)" in r.stdout
+    assert not (home / ".holonmem" / "index").exists()  # context never rebuilds the index

@@ -145,3 +145,22 @@ def test_claude_todowrite_payload_reaches_context_and_done_removes(home, cli):
     out = cli("context", "--project", "invoicer", "--now", "2026-07-01").stdout
     work = out.split("## Current work")[1].split("\n## ")[0]
     assert "Objective: Ship 0.9" in work and "Tag the release" in work and "Fix the font cache" not in work
+
+
+def test_codex_rollout_update_plan_and_exec_command(home, cli, tmp_path):
+    from conftest import CLIENT_SAMPLES
+
+    lines = (CLIENT_SAMPLES / "codex_rollout.jsonl").read_text(encoding="utf-8").splitlines()
+    plan = {"explanation": "fix the totals format",
+            "plan": [{"step": "Reproduce the failing PDF test", "status": "completed"},
+                     {"step": "Drop the thousands separator in totals", "status": "in_progress"}]}
+    lines.append(json.dumps({"timestamp": "2026-08-19T15:30:00.000Z", "type": "response_item",
+                             "payload": {"type": "function_call", "name": "update_plan",
+                                         "arguments": json.dumps(plan), "call_id": "call_plan_1"}}))
+    f = tmp_path / "rollout.jsonl"
+    f.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    r = cli("ingest", "--format", "codex_rollout", f)
+    assert r.exit_code == 0, r
+    st = json.loads(cli("work", "--project", "invoicer", "--json").stdout)
+    assert [t["content"] for t in st["current"]["open_todos"]] == ["Drop the thousands separator in totals"]
+    assert ("command", "python -m pytest tests/test_pdf_export.py -q") in {(r["kind"], r["value"]) for r in st["refs"]}
