@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import stat
 import sys
 import time
 from datetime import datetime, timezone
@@ -97,11 +98,16 @@ def scan_files(home: Home) -> dict[str, list[int]]:
     """``{rel: [mtime_ns, size]}`` of every indexable file (episodes, memory, notes)."""
     out: dict[str, list[int]] = {}
     root = home.root
+    root_real = os.path.realpath(root)
 
     def add(path: str, rel: str) -> None:
+        if os.path.islink(path) and not os.path.realpath(path).startswith(root_real + os.sep):
+            return  # never index a file outside the home
         try:
             st = os.stat(path)
         except OSError:
+            return
+        if not stat.S_ISREG(st.st_mode):
             return
         out[rel] = [st.st_mtime_ns, st.st_size]
 
@@ -114,17 +120,13 @@ def scan_files(home: Home) -> dict[str, list[int]]:
             if n.endswith(".md") and not n.startswith("."):
                 add(str(root / sub / n), f"{sub}/{n}")
     notes = root / "notes"
-    if notes.is_dir():
-        root_real = os.path.realpath(root)
-        for dirpath, dirnames, filenames in os.walk(notes):
+    if notes.is_dir() and not notes.is_symlink():
+        for dirpath, dirnames, filenames in os.walk(notes):  # does not descend into symlinked folders
             dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
             for n in filenames:
-                if not n.endswith(".md") or n.startswith("."):
-                    continue
-                p = os.path.join(dirpath, n)
-                if os.path.islink(p) and not os.path.realpath(p).startswith(root_real + os.sep):
-                    continue  # never index files outside the home
-                add(p, os.path.relpath(p, root).replace(os.sep, "/"))
+                if n.endswith(".md") and not n.startswith("."):
+                    p = os.path.join(dirpath, n)
+                    add(p, os.path.relpath(p, root).replace(os.sep, "/"))
     return out
 
 
@@ -252,6 +254,18 @@ def _file_docs(home: Home, rels: Iterable[str], errors: list) -> Iterator[dict]:
 
 # -- writing -------------------------------------------------------------------
 
+def _private(folder: Path) -> None:
+    """Index files hold event text: owner-only, whatever the umask."""
+    try:
+        os.chmod(folder, 0o700)
+        for n in os.listdir(folder):
+            p = os.path.join(folder, n)
+            if os.path.isfile(p) and not os.path.islink(p):
+                os.chmod(p, 0o600)
+    except OSError:
+        pass
+
+
 def _writer(ix, *, bulk: bool = False):
     if bulk:
         return ix.writer(procs=1, limitmb=WRITER_LIMITMB, multisegment=False)
@@ -311,6 +325,7 @@ def rebuild(home: Home, *, progress: Callable[[int, int], None] | None = None,
                 w.add_document(**doc)
                 nfiles += 1
             w.commit(optimize=False, merge=False)
+            _private(tmp)
             if progress:
                 progress(total, total)
             old = home.state_dir / f"index.old-{os.getpid()}"
@@ -420,6 +435,7 @@ def _incremental(home: Home, max_events: int | None) -> dict:
         raise
     finally:
         ix.close()
+    _private(home.index_dir)
     _save_state(home, offsets, files)
     out = _noop(events=events, documents=events + ndocs, removed=removed, errors=errors,
                 changed=pend["changed"], deleted=pend["deleted"], seconds=round(time.monotonic() - t0, 3))

@@ -178,8 +178,6 @@ def test_private_files_are_owner_only(tmp_path, hm, request):
     record(request, "private files checked for 0600", checked)
 
 
-@pytest.mark.xfail(strict=True, reason="index.py: Whoosh creates .holonmem/index/*.seg, *.toc (event text) with the "
-                   "umask's mode (0644), and MAIN_WRITELOCK 0755")
 def test_index_files_are_owner_only(tmp_path, hm):
     require("index")
     loose, _ = loose_files(tmp_path, hm)
