@@ -140,6 +140,9 @@ def _note_entry(home: Home, path: Path) -> NoteEntry:
     return NoteEntry(rel, title, summary, [str(t) for t in tags], str(proj) if proj else None)
 
 
+STARTER_NOTES = ("notes/README.md",)
+
+
 def notes_catalog(home: Home) -> list[NoteEntry]:
     """All notes, sorted by path (at most ``NOTES_MAX_FILES`` read)."""
     d = home.notes_dir
@@ -149,6 +152,9 @@ def notes_catalog(home: Home) -> list[NoteEntry]:
     out = []
     for p in paths[:NOTES_MAX_FILES]:
         try:
+            rel = home.rel(p)
+            if rel in STARTER_NOTES and read_text(p).strip() == starter_text(rel).strip():
+                continue  # the untouched file `init` wrote says nothing
             out.append(_note_entry(home, p))
         except OSError:
             continue

@@ -266,3 +266,36 @@ def test_fence_cannot_be_closed_by_content_and_strips(home, cli):
     out = ctx(cli, "--project", "alpha")
     assert out.count(FENCE_CLOSE) == 1 and out.count(FENCE_OPEN) == 1
     assert strip_fenced("before\n" + out + "after") == "before\nafter"
+
+
+def test_episode_sections_keep_only_good_and_unresolved(home):
+    from holonmem.context_render import episodes_section, open_work_section
+    from holonmem.episodes import Episode
+
+    def ep(i, outcome, failures=(), follow_ups=(), session="s"):
+        return Episode(id=f"ep{i}", date=f"2026-06-1{i}", project="alpha", session=f"{session}{i}", start=f"2026-06-1{i}T10:00",
+                       end=f"2026-06-1{i}T11:00", events=[f"e{i}"], title=f"episode {i}", outcome=outcome,
+                       failures=list(failures), follow_ups=list(follow_ups))
+
+    eps = [ep(1, "succeeded"), ep(2, "failed", [{"event": "f2", "tool": "pytest", "error": "boom"}]),
+           ep(3, "failed", [{"event": "f3", "tool": "pytest", "error": "bad", "resolved_by": "e9", "resolution": "pip install -e ."}]),
+           ep(4, "abandoned", follow_ups=[{"event": "u4", "text": "add retry to the upload"}]), ep(5, "succeeded")]
+    sec = episodes_section(eps, hits=None, exclude_sessions=set(), exclude_events={"e5"})
+    shown = [i.full for i in sec.items]
+    assert [s.split(" — ")[0] for s in shown] == ["- 2026-06-13", "- 2026-06-11"]  # newest first, ep5 overlaps recent turns
+    assert "Fixed: pip install -e ." in shown[0]
+    sec = episodes_section(eps, hits=["episode:2026-06-11#ep1", "episode:2026-06-12#ep2"], exclude_sessions=set(), exclude_events=set())
+    assert [i.full.split(" — ")[0] for i in sec.items] == ["- 2026-06-11"]
+    work = [i.full for i in open_work_section(eps).items]
+    assert any("add retry to the upload" in w for w in work) and any("boom" in w for w in work)
+    assert not any("bad" in w for w in work)  # resolved failures are not open work
+
+
+def test_missing_files_leave_sections_out(home, cli):
+    (home.root / "AGENTS.md").unlink()
+    events(cli, [{"id": "m1", "project": "alpha", "role": "user", "text": "hello there, start the report"}])
+    out = ctx(cli, "--project", "alpha", "--budget", "4000")
+    for absent in ("## Guidance", "## Long-term memory", "## Notes catalog", "## Open work", "## Relevant episodes",
+                   "## Current work", "## Work refs"):
+        assert absent not in out, absent
+    assert "start the report" in section(out, "Recent turns")

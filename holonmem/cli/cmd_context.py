@@ -16,7 +16,7 @@ def context_cmd(
     task: Annotated[Optional[str], typer.Option("--task", help="What the agent is about to do; ranks memories, notes and episodes by it.")] = None,
     project: Annotated[Optional[str], typer.Option("--project", help="Project (default: the project of the newest event).")] = None,
     session: Annotated[Optional[str], typer.Option("--session", help="Session whose recent turns to show (default: the project's latest events).")] = None,
-    budget: Annotated[Optional[int], typer.Option("--budget", help="Token budget, never exceeded (default 2000 or [context] budget).")] = None,
+    budget: Annotated[Optional[int], typer.Option("--budget", help="Token budget, never exceeded (default 2000, or context.budget in holonmem.toml).")] = None,
     fmt: Annotated[str, typer.Option("--format", help="markdown (default) or json (sections with token counts).")] = "markdown",
     hook: Annotated[Optional[str], typer.Option("--hook", help="Print a hook envelope for this client: claude or codex.")] = None,
     event: Annotated[Optional[str], typer.Option("--event", help="Hook event name for --hook: SessionStart or UserPromptSubmit (default: UserPromptSubmit with --task, else SessionStart).")] = None,
