@@ -85,6 +85,8 @@ def build(home: Home, *, task: str | None = None, project: str | None = None, se
     if state is None:
         state = project_work(tail.events, project=project)
     sess_events = [e for e in tail.events if e.get("session") == session] if session else []
+    if session and not sess_events and not tail.complete:  # an older session: look for it by itself
+        sess_events = src.read_tail(home, project, session=session, max_events=cr.RECENT_MAX).events
     if sess_events:
         recent_events, label = sess_events, f"Session {session}"
     else:

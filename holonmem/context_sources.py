@@ -319,12 +319,12 @@ def _lines_backwards(path: Path, budget: int):
             yield rest
 
 
-def read_tail(home: Home, project: str, *, max_events: int = TAIL_MAX_EVENTS,
+def read_tail(home: Home, project: str, *, session: str | None = None, max_events: int = TAIL_MAX_EVENTS,
               max_bytes: int = TAIL_MAX_BYTES) -> Tail:
-    """The last ``max_events`` events of ``project`` (oldest first), reading backwards."""
+    """The last ``max_events`` events of ``project`` (and ``session``), oldest first, reading backwards."""
     from .ledger import ledger_files
 
-    needle = json.dumps(project, ensure_ascii=False).encode("utf-8")
+    needle = json.dumps(session if session is not None else project, ensure_ascii=False).encode("utf-8")
     out: list[dict] = []
     seen: set[bytes] = set()
     budget = max_bytes
@@ -345,7 +345,8 @@ def read_tail(home: Home, project: str, *, max_events: int = TAIL_MAX_EVENTS,
                 ev = json.loads(line)
             except (ValueError, UnicodeDecodeError):
                 continue
-            if isinstance(ev, dict) and ev.get("project") == project and isinstance(ev.get("id"), str):
+            if (isinstance(ev, dict) and ev.get("project") == project and isinstance(ev.get("id"), str)
+                    and (session is None or ev.get("session") == session)):
                 out.append(ev)
                 if len(out) >= max_events:
                     break
