@@ -299,3 +299,13 @@ def test_missing_files_leave_sections_out(home, cli):
                    "## Current work", "## Work refs"):
         assert absent not in out, absent
     assert "start the report" in section(out, "Recent turns")
+
+
+def test_old_session_is_found_past_the_tail(home, cli):
+    old = [{"id": f"o{i}", "ts": "2026-06-01T10:00:00+08:00", "project": "alpha", "session": "old", "role": "user",
+            "text": f"old session message {i}"} for i in range(3)]
+    new = [{"id": f"n{i}", "ts": "2026-06-02T10:00:00+08:00", "project": "alpha", "session": f"s{i // 50}",
+            "role": "assistant", "text": f"newer work {i}"} for i in range(450)]
+    events(cli, old + new)
+    recent = section(ctx(cli, "--project", "alpha", "--session", "old", "--budget", "3000"), "Recent turns")
+    assert "old session message 2" in recent and "newer work" not in recent
