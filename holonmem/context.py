@@ -120,9 +120,7 @@ def render_section(s: Section, mode: str, max_tokens: int) -> tuple[str, int] | 
             return None
         t = compose(s, [], mode, s.pre_omitted)
         return (t, 0) if estimate_tokens(t) <= max_tokens else None
-    ranked = sorted(s.items, key=lambda i: i.rank)
-    usable = [i for i in ranked if i.text(mode)]
-    hidden = len(ranked) - len(usable)
+    usable = [i for i in sorted(s.items, key=lambda i: i.rank) if i.text(mode)]
     chosen: list[Item] = []
     best = None
     for it in usable:
@@ -135,7 +133,6 @@ def render_section(s: Section, mode: str, max_tokens: int) -> tuple[str, int] | 
             break
     if best is None:
         return None
-    del hidden
     return best, len(chosen)
 
 

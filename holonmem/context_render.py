@@ -413,7 +413,7 @@ def event_item(ev: dict, index: int) -> Item:
     text = (ev.get("text") or "").strip()
     if kind == "tool_call":
         s = _call_summary(ev)
-        full = compact = f"- [{stamp}] {role} → {tool or 'tool'}: {s}"
+        full = f"- [{stamp}] {role} → {tool or 'tool'}: {s}"
         compact = f"- [{stamp}] {role} → {tool or 'tool'}: {shorten_chars(s, 70)}"
     elif kind == "tool_result" or role == "tool":
         status = ev.get("status") or "ok"
@@ -422,9 +422,10 @@ def event_item(ev: dict, index: int) -> Item:
         full = head + _indent(compress_tool_text(text, TOOL_FULL_TOKENS, eid, failed))
         compact = head + _indent(compress_tool_text(text, TOOL_COMPACT_TOKENS, eid, failed))
     elif kind == "work_item":
-        wi = (ev.get("meta") or {}).get("work_item") or {}
-        status = wi.get("status") or "open" if isinstance(wi, dict) else "open"
-        full = compact = f"- [{stamp}] work item {wi.get('id') if isinstance(wi, dict) and wi.get('id') else ''}: {shorten(one_line(text), 40)} ({status})".replace("item :", "item:")
+        wi = (ev.get("meta") or {}).get("work_item")
+        wi = wi if isinstance(wi, dict) else {}
+        label = f"work item {wi['id']}" if wi.get("id") else "work item"
+        full = compact = f"- [{stamp}] {label}: {shorten(one_line(text), 40)} ({wi.get('status') or 'open'})"
     elif kind == "session_end":
         full = compact = f"- [{stamp}] session ended"
     else:
