@@ -12,6 +12,7 @@ from .errors import UsageError
 from .home import Home
 
 PROMPT_BUDGET = 800  # per-prompt hook context ([context] prompt_budget)
+MIN_SESSION_TURNS = 4  # a session with fewer turns (just started) shows the project's latest events
 TASK_MAX_CHARS = 500
 
 
@@ -87,7 +88,8 @@ def build(home: Home, *, task: str | None = None, project: str | None = None, se
     sess_events = [e for e in tail.events if e.get("session") == session] if session else []
     if session and not sess_events and not tail.complete:  # an older session: look for it by itself
         sess_events = src.read_tail(home, project, session=session, max_events=cr.RECENT_MAX).events
-    if sess_events:
+    turns = [e for e in sess_events if e.get("kind", "message") in ("message", "tool_call", "tool_result")]
+    if len(turns) >= MIN_SESSION_TURNS or (sess_events and sess_events[-1] not in tail.events):
         recent_events, label = sess_events, f"Session {session}"
     else:
         last = tail.events[-1].get("session") if tail.events else None
