@@ -59,6 +59,26 @@ def scan_ids(data: bytes, base: int) -> Iterator[Row]:
         pos = nl + 1
 
 
+def _db_errors(fn):
+    """Turn SQLite failures (disk full, I/O error, read-only) into a clear holonmem error."""
+    import functools
+
+    @functools.wraps(fn)
+    def wrapper(self, *a, **kw):
+        try:
+            return fn(self, *a, **kw)
+        except sqlite3.OperationalError as exc:
+            from .errors import HolonmemError
+
+            raise HolonmemError(
+                f"cannot update the id map {self.path}: {exc}",
+                "free some disk space (or make the home writable) and run the command again; "
+                "the ledger is intact and the id map is rebuilt from it",
+            ) from None
+
+    return wrapper
+
+
 class IdIndex:
     """A connection to the id map of one home."""
 
@@ -68,6 +88,7 @@ class IdIndex:
         self.readonly = readonly
         self.conn = self._connect()
 
+    @_db_errors
     def _connect(self) -> sqlite3.Connection:
         self.home.state_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
         self._create_private()
@@ -77,6 +98,8 @@ class IdIndex:
             conn.execute("PRAGMA synchronous=NORMAL")
             conn.executescript(_SCHEMA)
             return conn
+        except sqlite3.OperationalError:
+            raise  # locked, disk full, I/O error: not corruption; never delete a live map
         except sqlite3.DatabaseError:
             # Corrupt derived state: throw it away and rebuild from the ledger.
             for suffix in ("", "-wal", "-shm"):
@@ -135,6 +158,7 @@ class IdIndex:
         return row[0] if row else 0
 
     # -- updates (callers hold the ledger lock) ----------------------------
+    @_db_errors
     def add(self, name: str, rows: list[Row], new_size: int, mark: str) -> None:
         c = self.conn
         c.execute("BEGIN")
@@ -158,6 +182,7 @@ class IdIndex:
                 if prev and (prev[0], prev[1]) != (name, off):
                     c.execute("INSERT OR IGNORE INTO dups(file, offset, id) VALUES(?,?,?)", (name, off, eid))
 
+    @_db_errors
     def catch_up(self, files: list[Path]) -> None:
         """Index what was appended to ``files`` since last time (complete lines only)."""
         known = {r[0]: (r[1], r[2]) for r in self.conn.execute("SELECT name, size, mark FROM files")}
@@ -187,6 +212,7 @@ class IdIndex:
                 rows = list(scan_ids(data[: end - start], start))
                 self.add(name, rows, end, _mark(fh, end))
 
+    @_db_errors
     def _forget(self, name: str) -> None:
         c = self.conn
         c.execute("BEGIN")

@@ -143,9 +143,17 @@ class Ledger:
                     start = os.fstat(fd).st_size
                     data = b"".join(lines)
                     view = memoryview(data)
-                    while view:
-                        n = os.write(fd, view)
-                        view = view[n:]
+                    try:
+                        while view:
+                            n = os.write(fd, view)
+                            view = view[n:]
+                    except OSError:
+                        # disk full / file too large mid-batch: keep the complete
+                        # lines (valid events, indexed by the next run) and cut the
+                        # partial one, so nothing half-written stays in the ledger
+                        done = len(data) - len(view)
+                        os.ftruncate(fd, start + data.rfind(b"\n", 0, done) + 1)
+                        raise
                     if fsync:
                         os.fsync(fd)
                 finally:
