@@ -94,7 +94,7 @@ def report_error(exc: BaseException) -> int:
 
         what = exc.strerror or str(exc)
         msg = f"{what}: {exc.filename}" if exc.filename else what
-        hint = "free some disk space and run the command again; nothing half-written was kept" if exc.errno == errno.ENOSPC else None
+        hint = "free some disk space and run the command again; nothing half-written was kept" if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG) else None
         code = 1
     else:
         msg = f"unexpected {type(exc).__name__}: {exc}"
