@@ -309,3 +309,23 @@ def test_old_session_is_found_past_the_tail(home, cli):
     events(cli, old + new)
     recent = section(ctx(cli, "--project", "alpha", "--session", "old", "--budget", "3000"), "Recent turns")
     assert "old session message 2" in recent and "newer work" not in recent
+
+
+_texts = st.text(alphabet=st.sampled_from(list("ab cd\n北京。-é")), min_size=1, max_size=400)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 100), st.booleans(), st.lists(st.tuples(_texts, _texts), max_size=12)),
+                min_size=1, max_size=10),
+       st.integers(200, 20_000), st.one_of(st.none(), _texts))
+def test_assemble_never_exceeds_the_budget(specs, budget, task):
+    from holonmem.context import Context, assemble
+
+    sections = []
+    for n, (prio, keep, items) in enumerate(specs):
+        its = [Item(f"- {a}", f"- {b}", rank=i, order=i) for i, (a, b) in enumerate(items)]
+        sections.append(Section(f"s{n}", f"Section {n}", prio, its, keep=keep and n == 0))
+    c = assemble(Context(project="p", session=None, task=task, now=NOW, budget=budget, sections=sections,
+                         order=tuple(s.key for s in sections)))
+    assert estimate_tokens(c.text) <= budget
+    assert c.text.startswith(FENCE_OPEN) and c.text.endswith(FENCE_CLOSE + "\n")
