@@ -47,6 +47,10 @@ _CORRECTION = re.compile(
 )
 
 
+# Only lines holding one of these can be signal-worthy (cheap prefilter before json.loads).
+_WORTH_PARSING = (b"session_end", b'"user"', b"fail", b"error", b"is_error")
+
+
 @dataclass
 class Decision:
     due: bool
@@ -103,6 +107,8 @@ def decide(home: Home, *, min_new_events: int | None = None) -> Decision:
             if not line.strip():
                 continue
             count += 1
+            if not any(k in line for k in _WORTH_PARSING):
+                continue
             try:
                 ev = json.loads(line)
             except ValueError:
