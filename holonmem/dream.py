@@ -351,6 +351,24 @@ def plan_dream(pending: list[dict], memories: list[Memory], *, now: dt.datetime,
 
     for m in memories:
         index_mem(m)
+    # memories a person archived ("forgot"): the same statement is not re-created from signals
+    archived: dict[tuple, dict[str, set[str]]] = {}
+    for m in memories:
+        if m.status == "archived":
+            block = archived.setdefault((m.scope, m.project), {})
+            for tok in feats[m.path]:
+                block.setdefault(tok, set()).add(m.path)
+
+    def forgotten(rep: dict, f) -> str | None:
+        block = archived.get((rep["scope"], rep["project"]))
+        if not block:
+            return None
+        for p in sorted(grouping.candidates(f, block)):
+            m = work[p]
+            if grouping.same_statement(f, feats[p]) and not grouping.conflicts(
+                    rep["statement"], rep["polarity"], m.statement or m.title, grouping.polarity_of(m.statement or m.title)):
+                return p
+        return None
 
     def editable(path: str) -> Memory:
         """A copy of the memory we may change (kept once per run)."""
@@ -363,6 +381,13 @@ def plan_dream(pending: list[dict], memories: list[Memory], *, now: dt.datetime,
 
     promotable = sorted((g for g in groups if g.channels), key=lambda g: _ts_key(g.latest))
     for g in promotable:
+        gone = None if HAND_CHANNEL in g.channels else forgotten(g.rep, grouping.features(_text(g.rep)))
+        if gone:
+            plan.decisions.append(Decision(
+                "reject", f"forgotten: says what archived memory {gone} said; not re-created (`holonmem restore` brings it back)",
+                g.ids, g.rep["statement"], gone, _uniq(e for s in g.members for e in s["evidence"]), g.channels))
+            plan.statuses.extend((sid, "rejected", f"matches archived {gone}", None) for sid in g.ids)
+            continue
         _deep_one(g, plan, work, feats, changed, taken, candidates, index_mem, editable, now_iso, run_id)
     for g in groups:
         if g.channels:

@@ -224,3 +224,19 @@ def test_grouping_keeps_distinct_details_apart_and_joins_rewordings():
     ]]
     groups = group_indices(items, lambda x: x["t"], lambda x: (x["p"],))
     assert groups == [[0, 1], [2], [3], [4], [5, 6]]
+
+
+def test_an_archived_memory_is_not_recreated_from_new_signals(home, cli):
+    signalstore.append(home, [signal(46, "Run ruff check before every commit.", "s1")])
+    dream(cli, home, now="2026-06-13T09:00:00+08:00")
+    (m,) = load_memories(home)
+    p = home.root / m.path
+    p.write_text(p.read_text().replace("status: active", "status: archived"))  # forgotten by a person
+    signalstore.append(home, [signal(47, "Run ruff check before every commit!", "s2"),
+                              signal(48, "Use black for formatting.", "s2")])
+    out = dream(cli, home)
+    ms = {x.path: x for x in load_memories(home)}
+    assert ms[m.path].status == "archived" and len(ms) == 2
+    assert status(home)[0]["sig_0047"] == "rejected"
+    (d,) = [d for d in out["decisions"] if d["signals"] == ["sig_0047"]]
+    assert d["action"] == "reject" and d["reason"].startswith("forgotten")
