@@ -467,19 +467,72 @@ def _simple_yaml(text: str) -> dict | None:
     return out
 
 
+def _fast_line(mem: Memory, key: str) -> str | None:
+    """``key: value`` for one managed key, None when the value is empty."""
+    v = getattr(mem, key)
+    if key in LIST_KEYS:
+        return f"{key}: [{', '.join(_scalar(x) for x in v)}]" if v else None
+    if key == "confidence":
+        return f"{key}: {round(float(v), 2)!r}"
+    return None if v in (None, "") else f"{key}: {_scalar(v)}"
+
+
 def _fast_frontmatter(mem: Memory) -> str:
     """Frontmatter for a file holonmem creates (no round-trip needed): plain lines, flow lists."""
-    out = []
-    for key in KEYS:
-        v = getattr(mem, key)
-        if key in LIST_KEYS:
-            if v:
-                out.append(f"{key}: [{', '.join(_scalar(x) for x in v)}]")
-        elif key == "confidence":
-            out.append(f"{key}: {round(float(v), 2)!r}")
-        elif v not in (None, ""):
-            out.append(f"{key}: {_scalar(v)}")
-    return "\n".join(out) + "\n"
+    return "".join(line + "\n" for key in KEYS if (line := _fast_line(mem, key)))
+
+
+def _render_simple(mem: Memory, fm_text: str) -> str | None:
+    """Update a plain frontmatter (the kind :func:`_simple_yaml` reads) without ruamel.
+
+    Unknown keys and unchanged values keep their lines; new keys go to their
+    canonical place. None when the text is not plain after all.
+    """
+    old: dict[str, tuple[str, Any]] = {}
+    try:
+        for ln in fm_text.splitlines():
+            if not ln.strip():
+                continue
+            m = _SIMPLE_LINE.match(ln)
+            if not m:
+                return None
+            raw = m.group(2) or ""
+            val = [_simple_value(x) for x in _split_flow(raw[1:-1])] if raw.startswith("[") else _simple_value(raw)
+            old[m.group(1)] = (ln, val)
+    except ValueError:
+        return None
+    out: list[str] = []
+    done: set[str] = set()
+
+    def emit_missing(upto: int) -> None:
+        for k in KEYS[:upto]:
+            if k not in done and k not in old:
+                done.add(k)
+                line = _fast_line(mem, k)
+                if line:
+                    out.append(line)
+
+    for key, (ln, val) in old.items():
+        if key not in KEYS:
+            out.append(ln)
+            continue
+        emit_missing(KEYS.index(key))
+        done.add(key)
+        new = _value_plain(mem, key)
+        if new is None:
+            continue
+        out.append(ln if _same(val, new) else _fast_line(mem, key))
+    emit_missing(len(KEYS))
+    return "".join(line + "\n" for line in out)
+
+
+def _value_plain(mem: Memory, key: str):
+    v = getattr(mem, key)
+    if key in LIST_KEYS:
+        return list(v) if v else None
+    if key == "confidence":
+        return round(float(v), 2)
+    return None if v in (None, "") else v
 
 
 def render_memory(mem: Memory) -> str:
@@ -489,6 +542,10 @@ def render_memory(mem: Memory) -> str:
     unknown keys stay; keys whose value became empty are removed.
     """
     body = mem.body if mem.body.endswith("\n") or not mem.body else mem.body + "\n"
+    if mem._fm is None and mem.frontmatter_text is not None and mem.writable:
+        plain = _render_simple(mem, mem.frontmatter_text)
+        if plain is not None:
+            return f"---\n{plain}---\n{body}"
     fm = mem.frontmatter
     if fm is None:
         return f"---\n{_fast_frontmatter(mem)}---\n{body}"

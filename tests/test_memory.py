@@ -200,10 +200,18 @@ def test_fast_frontmatter_round_trips_through_yaml(title, project, ids, conf):
 
 def test_fast_read_file_rewritten_keeps_unknown_keys(home):
     p = home.memory_dir / "x.md"
-    p.write_text("---\nid: mem_1\ntitle: X\nowner: lin\nevidence: [evt_1]\n---\n# X\n\nBody.\n")
+    p.write_text("---\nid: mem_1\ntitle: 'X y'\nowner: lin\ncreated: 2026-06-09\nevidence: [evt_1]\n---\n# X\n\nBody.\n")
     m = load_memory(home, "memory/x.md")
     assert m.frontmatter_text is not None and m._fm is None  # read without ruamel
+    assert (m.title, m.created) == ("X y", "2026-06-09")
     m.evidence.append("evt_2")
+    m.updated = "2026-06-25T09:00:00+08:00"
     write_memory(home, m, m.checksum)
-    text = p.read_text()
-    assert "owner: lin" in text and "evidence: [evt_1, evt_2]" in text and text.endswith("# X\n\nBody.\n")
+    assert m._fm is None  # rewritten without ruamel too
+    fm = p.read_text().split("---\n")[1].splitlines()
+    # unchanged lines verbatim, unknown key in place, missing keys before the next key that follows them
+    assert fm == ["id: mem_1", "title: 'X y'", "owner: lin", "kind: fact", "scope: user", "status: active",
+                  "created: 2026-06-09", 'updated: "2026-06-25T09:00:00+08:00"', 'valid_from: "2026-06-09"',
+                  "evidence: [evt_1, evt_2]", "confidence: 0.5"]
+    assert p.read_text().endswith("# X\n\nBody.\n")
+    assert load_memory(home, "memory/x.md").evidence == ["evt_1", "evt_2"]
