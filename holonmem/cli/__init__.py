@@ -33,6 +33,19 @@ def get_app():
     return app
 
 
+def _split_home(argv: list[str]) -> tuple[list[str], list[str]]:
+    """Separate leading ``--home X`` / ``--home=X`` from the command and its args."""
+    i = 0
+    while i < len(argv):
+        if argv[i] == "--home" and i + 1 < len(argv):
+            i += 2
+        elif argv[i].startswith("--home="):
+            i += 1
+        else:
+            break
+    return argv[:i], argv[i:]
+
+
 def main(argv: list[str] | None = None) -> None:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv in (["--version"], ["-V"]):
@@ -42,12 +55,14 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(0)
     try:
         fast = None
-        if argv and "--help" not in argv and "-h" not in argv:
+        lead, rest = _split_home(argv)
+        if rest and "--help" not in argv and "-h" not in argv:
             from .fast import resolve
 
-            fast = resolve(argv[0])
+            fast = resolve(rest[0])
         if fast is not None:
-            sys.exit(fast(argv[1:]))
+            # a leading global `--home X` is passed on as the command's own option
+            sys.exit(fast(rest[1:] + lead))
         get_app()(args=argv, prog_name="holonmem")
     except SystemExit:
         raise
