@@ -33,7 +33,6 @@ from __future__ import annotations
 import datetime as _dt
 import hashlib
 import io
-import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,6 +40,7 @@ from typing import Any
 
 from .fsio import checksum_bytes, write_if_unchanged
 from .home import Home
+from .memory_yaml import SIMPLE_LINE, scalar, simple_value, simple_yaml, split_flow
 
 RESERVED = ("operator.md", "self.md")
 KINDS = ("preference", "rule", "lesson", "fact", "method", "identity", "decision")
@@ -257,7 +257,7 @@ def parse_memory(rel: str, text: str, checksum: str | None = None) -> Memory:
     fm_text, body = split_frontmatter(text)
     problems: list[str] = []
     data: Any = None
-    fast = _simple_yaml(fm_text) if fm_text is not None else None
+    fast = simple_yaml(fm_text) if fm_text is not None else None
     if fast is not None:
         data = fast
     elif fm_text is not None:
@@ -380,101 +380,14 @@ def _same(old, new) -> bool:
     return _as_str(old) == _as_str(new)
 
 
-_PLAIN = re.compile(r"^[A-Za-z_][A-Za-z0-9_.-]*$")
-_YAML_WORDS = {"y", "n", "yes", "no", "on", "off", "true", "false", "null"}
-
-
-def _scalar(v) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, (int, float)):
-        return repr(v)
-    s = str(v)
-    if _PLAIN.match(s) and s.lower() not in _YAML_WORDS:
-        return s
-    return json.dumps(s, ensure_ascii=False)  # a JSON string is a YAML double-quoted scalar
-
-
-_SIMPLE_LINE = re.compile(r"^([A-Za-z_][\w-]*):(?:[ \t]+(.*?))?[ \t]*$")
-_NUMBER = re.compile(r"^-?\d+(\.\d+)?$")
-
-
-def _simple_value(raw: str):
-    """One scalar of a simple frontmatter line, or raise ValueError when unsure."""
-    if raw.startswith('"'):
-        v = json.loads(raw)
-        if not isinstance(v, str):
-            raise ValueError(raw)
-        return v
-    if raw.startswith("'"):
-        if len(raw) < 2 or not raw.endswith("'") or "'" in raw[1:-1].replace("''", ""):
-            raise ValueError(raw)
-        return raw[1:-1].replace("''", "'")
-    if raw in ("", "~", "null", "Null", "NULL"):
-        return None
-    if any(c in raw for c in "#&*!|>%@`{}[],") or raw.startswith(("- ", "? ")) or ": " in raw:
-        raise ValueError(raw)
-    if _NUMBER.match(raw):
-        return float(raw) if "." in raw else int(raw)
-    return raw
-
-
-def _split_flow(inner: str) -> list[str]:
-    items, cur, quote = [], "", None
-    for ch in inner:
-        if quote:
-            cur += ch
-            if ch == quote:
-                quote = None
-        elif ch in "\"'" and not cur.strip():
-            quote = ch
-            cur += ch
-        elif ch == ",":
-            items.append(cur.strip())
-            cur = ""
-        else:
-            cur += ch
-    if quote:
-        raise ValueError(inner)
-    if cur.strip():
-        items.append(cur.strip())
-    return items
-
-
-def _simple_yaml(text: str) -> dict | None:
-    """Parse the plain ``key: value`` / ``key: [a, b]`` frontmatter holonmem writes, fast.
-
-    Returns None for anything else (comments, block lists, nesting, multi-line
-    values); the caller then uses ruamel, which keeps comments on rewrite.
-    """
-    out: dict = {}
-    try:
-        for line in text.splitlines():
-            if not line.strip():
-                continue
-            m = _SIMPLE_LINE.match(line)
-            if not m or m.group(1) in out:
-                return None
-            raw = m.group(2) or ""
-            if raw.startswith("["):
-                if not raw.endswith("]"):
-                    return None
-                out[m.group(1)] = [_simple_value(x) for x in _split_flow(raw[1:-1])]
-            else:
-                out[m.group(1)] = _simple_value(raw)
-    except ValueError:
-        return None
-    return out
-
-
 def _fast_line(mem: Memory, key: str) -> str | None:
     """``key: value`` for one managed key, None when the value is empty."""
     v = getattr(mem, key)
     if key in LIST_KEYS:
-        return f"{key}: [{', '.join(_scalar(x) for x in v)}]" if v else None
+        return f"{key}: [{', '.join(scalar(x) for x in v)}]" if v else None
     if key == "confidence":
         return f"{key}: {round(float(v), 2)!r}"
-    return None if v in (None, "") else f"{key}: {_scalar(v)}"
+    return None if v in (None, "") else f"{key}: {scalar(v)}"
 
 
 def _fast_frontmatter(mem: Memory) -> str:
@@ -493,11 +406,11 @@ def _render_simple(mem: Memory, fm_text: str) -> str | None:
         for ln in fm_text.splitlines():
             if not ln.strip():
                 continue
-            m = _SIMPLE_LINE.match(ln)
+            m = SIMPLE_LINE.match(ln)
             if not m:
                 return None
             raw = m.group(2) or ""
-            val = [_simple_value(x) for x in _split_flow(raw[1:-1])] if raw.startswith("[") else _simple_value(raw)
+            val = [simple_value(x) for x in split_flow(raw[1:-1])] if raw.startswith("[") else simple_value(raw)
             old[m.group(1)] = (ln, val)
     except ValueError:
         return None

@@ -175,7 +175,8 @@ def test_byte_cap_alone_triggers_compaction():
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from holonmem.memory import _simple_yaml, _yaml, new_memory  # noqa: E402
+from holonmem.memory import _yaml, new_memory  # noqa: E402
+from holonmem.memory_yaml import simple_yaml  # noqa: E402
 
 texts = st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=40).map(str.strip).filter(bool)
 
@@ -191,7 +192,7 @@ def test_fast_frontmatter_round_trips_through_yaml(title, project, ids, conf):
     back = parse_memory("memory/x.md", text)
     assert (back.title, back.project, back.evidence, back.keywords) == (title, project, ids, m.keywords)
     assert back.confidence == round(conf, 2) and back.problems == []
-    fast = _simple_yaml(fm)
+    fast = simple_yaml(fm)
     if fast is not None:  # when the fast reader takes it, it agrees with ruamel
         slow = dict(_yaml().load(fm))
         assert {k: (list(v) if isinstance(v, list) else v) for k, v in slow.items() if k != "created"} == \
