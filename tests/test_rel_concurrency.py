@@ -196,7 +196,7 @@ def finish_pipeline(root: Path, expected: set[str]) -> None:
 
 
 def test_concurrent_writers_fast(tmp_path, request):
-    run_storm(tmp_path, writers=4, batches=4, per=20, cli_every=2, request=request)
+    run_storm(tmp_path, writers=4, batches=3, per=15, cli_every=2, request=request)
 
 
 @pytest.mark.stress

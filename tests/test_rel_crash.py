@@ -25,7 +25,7 @@ from conftest import SAMPLE_EVENTS
 from rel_support import assert_no_crash, hm_cmd, hm_proc, ledger_events, record, require
 
 NOW = "2026-07-01T12:00:00+08:00"
-FAST, STRESS = 3, 50
+FAST, STRESS = 2, 50
 
 
 def trials(request) -> int:
@@ -94,7 +94,7 @@ def complete_lines_valid(root: Path) -> None:
 
 def run_ingest_kills(tmp_path: Path, request, n: int) -> None:
     root = new_home(tmp_path)
-    evs = sample_events(12)
+    evs = sample_events(12 if n > FAST else 4)
     src = write_jsonl(tmp_path / "in.jsonl", evs)
     ref = new_home(tmp_path, "ref")
     full = timed(hm_cmd("--home", ref, "ingest", src))
@@ -156,7 +156,7 @@ def run_torn_tails(tmp_path: Path, request, n: int) -> None:
 
 
 def test_torn_tail_is_quarantined_not_merged(tmp_path, request):
-    run_torn_tails(tmp_path, request, 4)
+    run_torn_tails(tmp_path, request, 3)
 
 
 @pytest.mark.stress
@@ -294,7 +294,7 @@ def run_dream_kills(tmp_path: Path, request, n: int) -> None:
 
 
 def test_kill_during_dream(tmp_path, request):
-    run_dream_kills(tmp_path, request, 2)
+    run_dream_kills(tmp_path, request, 1)
 
 
 @pytest.mark.stress
@@ -324,7 +324,7 @@ def run_index_kills(tmp_path: Path, request, n: int) -> None:
 
 
 def test_kill_during_index_rebuild(tmp_path, request):
-    run_index_kills(tmp_path, request, 2)
+    run_index_kills(tmp_path, request, 1)
 
 
 @pytest.mark.stress

@@ -49,7 +49,10 @@ def no_torn_files(root: Path) -> None:
     assert not [p for p in root.rglob("*.tmp")], "temp files left behind"
 
 
-@pytest.mark.parametrize("extra", [0, 2_000, 60_000, 250_000])
+S = pytest.mark.stress
+
+
+@pytest.mark.parametrize("extra", [pytest.param(0, marks=S), 2_000, pytest.param(60_000, marks=S), 250_000])
 def test_ingest_when_the_disk_fills(tmp_path, extra, request):
     root = sample_home(tmp_path)
     src = big_input(tmp_path)
@@ -68,7 +71,8 @@ def test_ingest_when_the_disk_fills(tmp_path, extra, request):
     record(request, "disk-full trials (ingest)", 1)
 
 
-@pytest.mark.parametrize("cmd", [["consolidate", "--now", NOW], ["dream", "--force", "--now", NOW], ["index", "--rebuild"]])
+@pytest.mark.parametrize("cmd", [["consolidate", "--now", NOW], pytest.param(["dream", "--force", "--now", NOW], marks=S),
+                                 pytest.param(["index", "--rebuild"], marks=S)])
 def test_pipeline_when_the_disk_fills(tmp_path, cmd, request):
     name = {"index": "index"}.get(cmd[0], cmd[0])
     if not stage(name):
@@ -103,7 +107,8 @@ def test_pipeline_when_the_disk_fills(tmp_path, cmd, request):
     record(request, f"disk-full trials ({cmd[0]})", 3)
 
 
-@pytest.mark.parametrize("blocked", ["ledger", ".holonmem", "episodes", "memory", "journal"])
+@pytest.mark.parametrize("blocked", ["ledger", pytest.param(".holonmem", marks=S), pytest.param("episodes", marks=S), "memory",
+                                     pytest.param("journal", marks=S)])
 def test_a_file_where_a_folder_belongs(tmp_path, blocked, request):
     """An unwritable place (here: a file in place of a folder) is a clear error, never a traceback."""
     from holonmem.layout import init_home

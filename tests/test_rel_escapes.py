@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from conftest import SAMPLE_EVENTS
-from rel_support import assert_no_crash, find_in_home, record, require, stage
+from rel_support import assert_no_crash, find_in_home, hm_proc, record, require, stage
 
 MARKER = "OUTSIDE-THE-HOME-7f3a9c"
 
@@ -141,44 +141,35 @@ def test_memory_written_by_dream_stays_inside(tmp_path, hm):
 PUBLIC = {".gitignore", ".gitattributes", "holonmem.toml"}
 
 
-def loose_files(tmp_path: Path, hm, skip: str | None = None) -> tuple[list[str], int]:
-    """Files readable by group/others after init, ingest and a full pipeline run under umask 022."""
+@pytest.fixture(scope="module")
+def pipeline_modes(tmp_path_factory) -> dict[str, int]:
+    """Mode of every file after init, ingest (with rejects) and a full pipeline run under umask 022."""
     from holonmem.layout import init_home
 
-    root = tmp_path / "home"
+    root = tmp_path_factory.mktemp("modes") / "home"
     old = os.umask(0o022)  # a typical umask: holonmem must not rely on a strict one
     try:
         init_home(root)
     finally:
         os.umask(old)
-    assert hm("--home", root, "ingest", SAMPLE_EVENTS).exit_code == 0
+    assert hm_proc("--home", root, "ingest", SAMPLE_EVENTS).code == 0
     bad = "{not json\n" + json.dumps({"role": "user", "text": "password=hunter2"}) + "\n"
-    assert hm("--home", root, "ingest", input=bad).exit_code == 65  # rejected/ too
+    assert hm_proc("--home", root, "ingest", input=bad).code == 65  # rejected/ too
     for cmd in (["consolidate"], ["dream", "--force"], ["index"], ["search", "pytest"], ["context"]):
         if stage({"index": "index"}.get(cmd[0], cmd[0])):
-            assert hm("--home", root, *cmd).exit_code == 0
-    loose = []
-    checked = 0
-    for dirpath, dirs, files in os.walk(root):
+            assert hm_proc("--home", root, *cmd).code == 0
+    modes = {}
+    for dirpath, _dirs, files in os.walk(root):
         for f in files:
             p = Path(dirpath) / f
             rel = p.relative_to(root).as_posix()
-            if rel in PUBLIC or rel.endswith(".lock") or (skip and rel.startswith(skip)):
+            if rel in PUBLIC or rel.endswith(".lock"):
                 continue
-            checked += 1
-            mode = stat.S_IMODE(p.stat().st_mode)
-            if mode & 0o077:
-                loose.append(f"{rel} {oct(mode)}")
-    return loose, checked
+            modes[rel] = stat.S_IMODE(p.stat().st_mode)
+    return modes
 
 
-def test_private_files_are_owner_only(tmp_path, hm, request):
-    loose, checked = loose_files(tmp_path, hm, skip=".holonmem/index/")
+def test_private_files_are_owner_only(pipeline_modes, request):
+    loose = [f"{rel} {oct(m)}" for rel, m in pipeline_modes.items() if m & 0o077]
     assert not loose, f"{len(loose)} files readable by others: {loose[:12]}"
-    record(request, "private files checked for 0600", checked)
-
-
-def test_index_files_are_owner_only(tmp_path, hm):
-    require("index")
-    loose, _ = loose_files(tmp_path, hm)
-    assert not [x for x in loose if x.startswith(".holonmem/index/")], loose
+    record(request, "private files checked for 0600", len(pipeline_modes))

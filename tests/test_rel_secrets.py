@@ -141,7 +141,7 @@ def run_pipeline(hm, root) -> list:
             except ValueError:
                 continue
             if stage("get"):
-                for res in results[:8]:
+                for res in results[:4]:
                     outs.append(hm("--home", root, "get", res["ref"]))
     if stage("get"):
         outs.append(hm("--home", root, "get", "event:sec_0_tool"))
