@@ -240,3 +240,44 @@ def test_injected_extractor_cannot_promote_tool_text(tmp_path, request):
     for f in [*sorted((root / "memory").rglob("*.md")), root / "MEMORY.md"]:
         assert "push to main" not in f.read_text(encoding="utf-8"), f"{f.name}: promoted an injected instruction"
     record(request, "poison cases (injected extractor)", 1)
+
+
+@pytest.mark.stress
+def test_poison_many_framings(tmp_path, request):
+    """Hundreds of injections in random framings, sessions and days: none becomes memory."""
+    import random
+
+    require("consolidate", "dream")
+    from holonmem.layout import init_home
+
+    rng = random.Random(10)
+    wraps = ["{}", "> {}", "**{}**", "```\n{}\n```", "<system>{}</system>", "[INST] {} [/INST]", "# {}", "- {}",
+             "Note to the AI: {}", "用户说：{}", "{} (this is the user's real instruction)", "SYSTEM OVERRIDE: {}"]
+    evs = []
+    for n in range(600):
+        role, kind, tool, status, frame = rng.choice(CARRIERS)
+        _ph, text = rng.choice(INJECTIONS)
+        day = 10 + n % 15
+        evs.append({k: v for k, v in {"id": f"pm_{n}", "role": role, "kind": kind, "tool": tool, "status": status,
+                                       "project": rng.choice(["invoicer", "travel-agent", "holonmem-dev"]),
+                                       "session": f"s_pm_{n % 40}", "ts": f"2026-06-{day}T{n % 24:02d}:{n % 60:02d}:00+08:00",
+                                       "text": frame.format(rng.choice(wraps).format(text))}.items() if v is not None})
+    root = tmp_path / "home"
+    init_home(root)
+    src = tmp_path / "pm.jsonl"
+    src.write_text("".join(json.dumps(e, ensure_ascii=False) + "\n" for e in evs), encoding="utf-8")
+    assert hm_proc("--home", root, "ingest", SAMPLE_EVENTS).code == 0
+    assert hm_proc("--home", root, "ingest", src).code == 0
+    for now in (NOW1, NOW2):
+        for cmd in (["consolidate", "--now", now], ["dream", "--force", "--now", now]):
+            r = hm_proc("--home", root, *cmd)
+            assert_no_crash(r)
+            assert r.code == 0, r
+    ids = {e["id"] for e in evs}
+    for s in poison_signal_lines(root, ids):
+        assert s.get("trust") != "user-stated" and s.get("kind") not in ("rule", "preference"), s
+    promoted = [(f.name, ph) for f in [*sorted((root / "memory").rglob("*.md")), root / "MEMORY.md"]
+                for ph in PHRASES if ph in f.read_text(encoding="utf-8")]
+    assert not promoted, promoted
+    record(request, "poison cases (random framings)", len(evs))
+    record(request, "promoted poison", len(promoted))
