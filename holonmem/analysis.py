@@ -22,10 +22,26 @@ and snippets.
 
 from __future__ import annotations
 
+import functools
 import re
+import sys
+import types
 from typing import Iterator
 
-from whoosh.analysis import Token, Tokenizer
+
+def _light_cached_property() -> None:
+    """Whoosh imports the ``cached_property`` package (which imports asyncio,
+    ~30 ms) for one decorator; the stdlib's ``functools.cached_property`` does
+    the same job. Installed only when nothing imported the package yet."""
+    if "cached_property" not in sys.modules and "whoosh.reading" not in sys.modules:
+        shim = types.ModuleType("cached_property")
+        shim.cached_property = functools.cached_property
+        sys.modules["cached_property"] = shim
+
+
+_light_cached_property()
+
+from whoosh.analysis import Token, Tokenizer  # noqa: E402
 
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
 # A run of CJK characters, or a run of letters/digits (no underscore).

@@ -32,7 +32,7 @@ from .fsio import atomic_write_json, read_json
 from .home import Home
 from .locks import INDEX, home_lock
 
-VERSION = 3
+VERSION = 4
 STATE_NAME = "index_state.json"
 # A search (or context) brings the index up to date itself when at most this
 # many new events wait; beyond it, it says so and searches what is indexed.
@@ -60,8 +60,8 @@ def schema():
         status=fields.ID(stored=True),
         src=fields.ID(),
         day=fields.ID(),
-        tsn=fields.NUMERIC(int, bits=64, signed=True, shift_step=16),
         ts=fields.STORED(),
+        tsn=fields.STORED(),
         label=fields.STORED(),
         title=fields.TEXT(analyzer=ana, phrase=False, stored=True, field_boost=2.0),
         body=fields.TEXT(analyzer=ana, phrase=False, stored=True),
@@ -182,6 +182,7 @@ def _index_exists(home: Home) -> bool:
 
 def open_index(home: Home):
     """The Whoosh index, or :class:`IndexUnavailable`. Retries briefly (a swap may be under way)."""
+    from . import analysis  # noqa: F401 - first: it keeps whoosh's import light
     from whoosh import index as windex
 
     last: Exception | None = None
@@ -227,7 +228,7 @@ def _ledger_docs(home: Home, offsets: dict, max_events: int | None, errors: list
         if sess not in last:
             last[sess] = previous(sess) if (previous and sess) else ""
         doc = event_doc(ev, pos.file, last[sess])
-        last[sess] = doc["body"]
+        last[sess] = doc.get("body", "")
         yield doc, pos.file, end
         n += 1
         if max_events is not None and n >= max_events:
@@ -291,6 +292,7 @@ def rebuild(home: Home, *, progress: Callable[[int, int], None] | None = None,
     when another run has meanwhile left a usable index.
     """
     t0 = time.monotonic()
+    from . import analysis  # noqa: F401 - first: it keeps whoosh's import light
     from whoosh import index as windex
 
     from .ledger import ledger_files
@@ -477,14 +479,16 @@ def _tsn(ts: str | None) -> int:
     return int(dt.timestamp())
 
 
-def _doc(ref: str, kind: str, *, src: str, ts: str | None, title: str = "", body: str = "", tags: str = "",
+def _doc(ref: str, kind: str, *, src: str | None, ts: str | None, title: str = "", body: str = "", tags: str = "",
          project: str | None = None, session: str | None = None, status: str = "", label: str = "") -> dict:
     ts = ts or ""
-    return {
-        "ref": ref, "kind": kind, "project": project or "", "session": session or "", "status": status or "",
-        "src": src, "day": ts[:10], "tsn": _tsn(ts), "ts": ts, "label": label or title,
-        "title": title or "", "body": body or "", "tags": tags or "", "ctx": "",
-    }
+    doc = {"ref": ref, "kind": kind, "ts": ts, "tsn": _tsn(ts), "label": label or title}
+    # empty fields are left out: every field and posting costs indexing time
+    for key, val in (("project", project), ("session", session), ("status", status), ("src", src), ("day", ts[:10]),
+                     ("title", title), ("body", body), ("tags", tags)):
+        if val:
+            doc[key] = val
+    return doc
 
 
 def event_doc(ev: dict, ledger_file: str, previous: str = "") -> dict:
@@ -503,9 +507,10 @@ def event_doc(ev: dict, ledger_file: str, previous: str = "") -> dict:
     refs = ev.get("refs")
     if isinstance(refs, list):
         tags.extend(str(r) for r in refs[:20])
-    doc = _doc(f"event:{ev['id']}", "event", src=ledger_file, ts=ev.get("ts"), body=text, tags=" ".join(tags),
+    doc = _doc(f"event:{ev['id']}", "event", src=None, ts=ev.get("ts"), body=text, tags=" ".join(tags),
                project=ev.get("project"), session=ev.get("session"), label=label)
-    doc["ctx"] = previous[:CONTEXT_CHARS]
+    if previous:
+        doc["ctx"] = previous[:CONTEXT_CHARS]
     return doc
 
 
@@ -580,7 +585,7 @@ def note_doc(rel: str, text: str) -> dict:
 
 # Query-time weight per field (title also carries an index-time boost of 2).
 FIELD_WEIGHTS = {"title": 1.0, "body": 1.0, "tags": 1.5, "ctx": 0.4}
-CONTEXT_CHARS = 400
+CONTEXT_CHARS = 200
 TIEBREAK = None
 INACTIVE = ("superseded", "archived")
 
@@ -605,7 +610,9 @@ def run_query(searcher, terms: list[tuple[str, float]], *, project=None, kinds=N
     if not subs:
         return []
     q = Q.Or(subs)
+    q.matcher_type = Q.Or.DEFAULT_MATCHER  # a tree of unions: skips blocks that cannot reach the top (≈1.5× faster)
     flt = []
+    exact: list[tuple[int, bool]] = []
     if project:
         flt.append(Q.Term("project", project))
     if kinds:
@@ -616,16 +623,20 @@ def run_query(searcher, terms: list[tuple[str, float]], *, project=None, kinds=N
         if bound is None:
             continue
         field, val = bound
-        if field == "day":
-            flt.append(Q.TermRange("day", val if lo else None, None if lo else val))
-        else:
-            flt.append(Q.NumericRange("tsn", val if lo else None, None if lo else val))
-    mask = None if include_inactive else Q.Or([Q.Term("status", s) for s in INACTIVE])
+        if field == "ts":  # whole days here (time zones differ by < 1 day), exact times below
+            exact.append((val, lo))
+            day = datetime.fromtimestamp(val + (-86400 if lo else 86400), timezone.utc).strftime("%Y-%m-%d")
+            val = day
+        flt.append(Q.TermRange("day", val if lo else None, None if lo else val))
+    inactive = [] if include_inactive else [s for s in INACTIVE if searcher.doc_frequency("status", s)]
+    mask = Q.Or([Q.Term("status", s) for s in inactive]) if inactive else None
     flt_q = Q.And(flt) if len(flt) > 1 else (flt[0] if flt else None)
     hits = searcher.search(q, limit=limit, filter=flt_q, mask=mask, terms=True)
     out = []
     for h in hits:
         f = h.fields()
+        if exact and not all((f.get("tsn") or 0) >= v if lo else (f.get("tsn") or 0) <= v for v, lo in exact):
+            continue
         f["_matched"] = {t.decode("utf-8") if isinstance(t, bytes) else t for _, t in h.matched_terms()}
         out.append((h.score, f))
     return out

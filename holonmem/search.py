@@ -132,12 +132,6 @@ def _result(score: float, f: dict, terms: list[str]) -> dict:
     }
 
 
-def _tsn_of(f: dict) -> int | None:
-    from .index import _tsn
-
-    return _tsn(f.get("ts"))
-
-
 class Session:
     """An open index for answering one or many queries."""
 
@@ -212,7 +206,7 @@ class Session:
         for score, f in hits:
             covered = sum(w for t, w in wterms if t in f.get("_matched", ()))
             cover = COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * (covered / total if total else 1.0)
-            s = score * cover * KIND_WEIGHT.get(f.get("kind"), 1.0) * _recency(_tsn_of(f), now)
+            s = score * cover * KIND_WEIGHT.get(f.get("kind"), 1.0) * _recency(f.get("tsn"), now)
             ranked.append((s, f))
         ranked.sort(key=lambda x: -x[0])
         return [_result(s, f, terms) for s, f in ranked[:limit]]
