@@ -412,11 +412,17 @@ def _incremental(home: Home, max_events: int | None) -> dict:
     stale = False
     try:
         if pend["ledger_bytes"]:
-            for doc, fname, end in _ledger_docs(home, offsets, max_events, errors, _previous_lookup(ix)):
-                if doc is not None:
-                    w.update_document(**doc)
-                    events += 1
-                offsets[fname] = end
+            previous = _PreviousLookup(ix)
+            try:
+                for doc, fname, end in _ledger_docs(home, offsets, max_events, errors, previous):
+                    if doc is not None:
+                        # ids are unique in the ledger; a crash between commit and
+                        # state save can re-add a line, which search de-duplicates
+                        w.add_document(**doc)
+                        events += 1
+                    offsets[fname] = end
+            finally:
+                previous.close()
             if max_events is not None and events >= max_events:
                 stale = _ledger_behind(home, offsets)
         now = pend["_files"]
@@ -446,17 +452,25 @@ def _incremental(home: Home, max_events: int | None) -> dict:
     return out
 
 
-def _previous_lookup(ix) -> Callable[[str], str]:
-    """The body of the last indexed event of a session (highest document number)."""
+class _PreviousLookup:
+    """The body of the last indexed event of a session (highest document
+    number), through one searcher opened on first use."""
 
-    def previous(session: str) -> str:
-        with ix.searcher() as s:
-            nums = list(s.document_numbers(session=session, kind="event"))
-            if not nums:
-                return ""
-            return s.stored_fields(max(nums)).get("body") or ""
+    def __init__(self, ix):
+        self.ix = ix
+        self.searcher = None
 
-    return previous
+    def __call__(self, session: str) -> str:
+        if self.searcher is None:
+            self.searcher = self.ix.searcher()
+        nums = list(self.searcher.document_numbers(session=session, kind="event"))
+        if not nums:
+            return ""
+        return self.searcher.stored_fields(max(nums)).get("body") or ""
+
+    def close(self) -> None:
+        if self.searcher is not None:
+            self.searcher.close()
 
 
 def _ledger_behind(home: Home, offsets: dict) -> bool:

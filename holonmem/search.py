@@ -203,7 +203,11 @@ class Session:
         terms = [t for t, _ in wterms]
         ranked = []
         total = sum(w for _, w in wterms)
+        seen: set[str] = set()
         for score, f in hits:
+            if f["ref"] in seen:
+                continue
+            seen.add(f["ref"])
             covered = sum(w for t, w in wterms if t in f.get("_matched", ()))
             cover = COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * (covered / total if total else 1.0)
             s = score * cover * KIND_WEIGHT.get(f.get("kind"), 1.0) * _recency(f.get("tsn"), now)
