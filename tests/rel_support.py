@@ -64,9 +64,13 @@ def hm_proc(*args, input: bytes | str | None = None, stdin_path: Path | None = N
     stdin = open(stdin_path, "rb") if stdin_path else (subprocess.PIPE if input is not None else subprocess.DEVNULL)
     out_f = _tmpfile()
     err_f = _tmpfile()
+    rss_f = _tmpfile()
     try:
-        p = subprocess.Popen(hm_cmd(*args), stdin=stdin, stdout=out_f, stderr=err_f, env=full_env,
-                             preexec_fn=limits if (fsize_limit or as_limit) else None)
+        # Through a small wrapper: Linux keeps a process's peak RSS across exec, so
+        # a child forked straight from this (big) test process would report ours.
+        p = subprocess.Popen([sys.executable, "-c", _RSS_WRAPPER, str(rss_f.fileno()), *hm_cmd(*args)], stdin=stdin,
+                             stdout=out_f, stderr=err_f, env=full_env, pass_fds=(rss_f.fileno(),), start_new_session=True,
+                             preexec_fn=limits if (fsize_limit is not None or as_limit is not None) else None)
         if input is not None:
             try:
                 p.stdin.write(input)
@@ -79,19 +83,32 @@ def hm_proc(*args, input: bytes | str | None = None, stdin_path: Path | None = N
             if pid:
                 break
             if time.monotonic() > deadline:
-                p.kill()
+                os.killpg(p.pid, signal.SIGKILL)
                 pid, status, ru = os.wait4(p.pid, 0)
                 raise TimeoutError(f"holonmem {' '.join(map(str, args))} did not finish in {timeout}s (deadlock?)")
             time.sleep(0.01)
         p.returncode = os.waitstatus_to_exitcode(status)
         out_f.seek(0)
         err_f.seek(0)
-        return Proc(p.returncode, out_f.read().decode("utf-8", "replace"), err_f.read().decode("utf-8", "replace"), ru.ru_maxrss)
+        rss_f.seek(0)
+        rss = int(rss_f.read() or 0)
+        return Proc(p.returncode, out_f.read().decode("utf-8", "replace"), err_f.read().decode("utf-8", "replace"), rss)
     finally:
         if stdin_path:
             stdin.close()
         out_f.close()
         err_f.close()
+        rss_f.close()
+
+
+# argv[1]: the fd to report the command's peak RSS (KiB) on; the rest: the command.
+_RSS_WRAPPER = """
+import os, subprocess, sys
+p = subprocess.Popen(sys.argv[2:])
+_, status, ru = os.wait4(p.pid, 0)
+os.write(int(sys.argv[1]), str(ru.ru_maxrss).encode())
+sys.exit(os.waitstatus_to_exitcode(status) % 256)
+"""
 
 
 def _tmpfile():
