@@ -379,7 +379,10 @@ def _update(home: Home, max_events: int | None, lock_timeout: float, rebuild_mis
     if not pend["missing"] and not pend["rewritten"] and not _usable(home):
         pend["missing"] = True
     if pend["missing"] or pend["rewritten"]:
-        why = "missing or unreadable" if pend["missing"] else "behind a rewritten ledger file"
+        if pend["missing"] and not state_path(home).exists() and not home.index_dir.exists():
+            why = "not built yet"
+        else:
+            why = "missing or unreadable" if pend["missing"] else "behind a rewritten ledger file"
         if not rebuild_missing:
             return _noop(stale=True, reason=f"the search index is {why}; run `holonmem index`")
         try:
@@ -388,7 +391,10 @@ def _update(home: Home, max_events: int | None, lock_timeout: float, rebuild_mis
             return _noop(stale=True, reason="another holonmem run is rebuilding the search index")
         if res is None:  # another run rebuilt it while we waited
             return _update(home, max_events, lock_timeout, rebuild_missing)
-        res["warning"] = f"the search index was {why}; rebuilt it ({res['documents']} documents)"
+        if why == "not built yet":
+            res["warning"] = f"building the search index for the first time ({res['documents']} documents)"
+        else:
+            res["warning"] = f"the search index was {why}; rebuilt it ({res['documents']} documents)"
         return res
     try:
         with home_lock(home, INDEX, lock_timeout):

@@ -137,7 +137,7 @@ def index_cmd(
     if json_out:
         print_json(res)
         return
-    if res.get("warning"):
+    if res.get("warning") and res.get("reason") != "not built yet":
         err(f"warning: {res['warning']}")
     if res.get("rebuilt"):
         err(f"rebuilt the search index: {res['documents']} documents ({res['events']} events, "
