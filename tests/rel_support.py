@@ -52,15 +52,6 @@ def hm_proc(*args, input: bytes | str | None = None, stdin_path: Path | None = N
     if isinstance(input, str):
         input = input.encode("utf-8")
 
-    def limits():
-        import resource
-
-        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails with EFBIG instead
-        if fsize_limit is not None:
-            resource.setrlimit(resource.RLIMIT_FSIZE, (fsize_limit, fsize_limit))
-        if as_limit is not None:
-            resource.setrlimit(resource.RLIMIT_AS, (as_limit, as_limit))
-
     stdin = open(stdin_path, "rb") if stdin_path else (subprocess.PIPE if input is not None else subprocess.DEVNULL)
     out_f = _tmpfile()
     err_f = _tmpfile()
@@ -68,9 +59,9 @@ def hm_proc(*args, input: bytes | str | None = None, stdin_path: Path | None = N
     try:
         # Through a small wrapper: Linux keeps a process's peak RSS across exec, so
         # a child forked straight from this (big) test process would report ours.
-        p = subprocess.Popen([sys.executable, "-c", _RSS_WRAPPER, str(rss_f.fileno()), *hm_cmd(*args)], stdin=stdin,
-                             stdout=out_f, stderr=err_f, env=full_env, pass_fds=(rss_f.fileno(),), start_new_session=True,
-                             preexec_fn=limits if (fsize_limit is not None or as_limit is not None) else None)
+        lim = f"{'' if fsize_limit is None else fsize_limit},{'' if as_limit is None else as_limit}"
+        p = subprocess.Popen([sys.executable, "-c", _RSS_WRAPPER, str(rss_f.fileno()), lim, *hm_cmd(*args)], stdin=stdin,
+                             stdout=out_f, stderr=err_f, env=full_env, pass_fds=(rss_f.fileno(),), start_new_session=True)
         if input is not None:
             try:
                 p.stdin.write(input)
@@ -101,11 +92,29 @@ def hm_proc(*args, input: bytes | str | None = None, stdin_path: Path | None = N
         rss_f.close()
 
 
-# argv[1]: the fd to report the command's peak RSS (KiB) on; the rest: the command.
+# argv[1]: the fd to report the command's peak RSS (KiB) on; argv[2]: "FSIZE,AS" limits
+# for the command ("" = none); the rest: the command.
 _RSS_WRAPPER = """
-import os, subprocess, sys
-p = subprocess.Popen(sys.argv[2:])
+import os, resource, signal, subprocess, sys
+fsize, as_ = sys.argv[2].split(",")
+def limits():
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails with EFBIG instead
+    if fsize:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (int(fsize), int(fsize)))
+    if as_:
+        resource.setrlimit(resource.RLIMIT_AS, (int(as_), int(as_)))
+# the command writes to pipes (not subject to RLIMIT_FSIZE); we relay them
+p = subprocess.Popen(sys.argv[3:], preexec_fn=limits, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+import threading
+bufs = {}
+def drain(name, f):
+    bufs[name] = f.read()
+ts = [threading.Thread(target=drain, args=(n, f)) for n, f in (("out", p.stdout), ("err", p.stderr))]
+[t.start() for t in ts]
 _, status, ru = os.wait4(p.pid, 0)
+[t.join() for t in ts]
+sys.stdout.buffer.write(bufs["out"]); sys.stdout.flush()
+sys.stderr.buffer.write(bufs["err"]); sys.stderr.flush()
 os.write(int(sys.argv[1]), str(ru.ru_maxrss).encode())
 sys.exit(os.waitstatus_to_exitcode(status) % 256)
 """
