@@ -17,7 +17,6 @@ whoosh (lazily: importing this module is free).
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import stat
@@ -25,11 +24,12 @@ import sys
 import time
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import Callable
 
 from .errors import HolonmemError, LockBusy
 from .fsio import atomic_write_json, read_json
 from .home import Home
+from .index_docs import file_docs, ledger_docs
 from .locks import INDEX, home_lock
 
 VERSION = 4
@@ -199,60 +199,6 @@ def open_index(home: Home):
     raise IndexUnavailable(f"the search index cannot be opened ({type(last).__name__}: {last})")
 
 
-# -- documents -----------------------------------------------------------------
-
-def _ledger_docs(home: Home, offsets: dict, max_events: int | None, errors: list,
-                 previous: Callable[[str], str] | None = None) -> Iterator[tuple[dict | None, str, int]]:
-    """Yield ``(doc or None, file, end_offset)`` for ledger lines after ``offsets``.
-
-    Each event carries the text of the event before it in its session as
-    context (``previous(session)`` supplies it for sessions that started
-    before ``offsets``).
-    """
-    from .ledger import iter_lines
-
-    last: dict[str, str] = {}
-    n = 0
-    for pos, raw in iter_lines(home, offsets):
-        end = pos.offset + pos.length + 1
-        try:
-            ev = json.loads(raw)
-        except (ValueError, UnicodeDecodeError):
-            errors.append(f"{pos.file}@{pos.offset}: not valid JSON")
-            yield None, pos.file, end
-            continue
-        if not isinstance(ev, dict) or not isinstance(ev.get("id"), str):
-            yield None, pos.file, end
-            continue
-        sess = ev.get("session") or ""
-        if sess not in last:
-            last[sess] = previous(sess) if (previous and sess) else ""
-        doc = event_doc(ev, pos.file, last[sess])
-        last[sess] = doc.get("body", "")
-        yield doc, pos.file, end
-        n += 1
-        if max_events is not None and n >= max_events:
-            return
-
-
-def _file_docs(home: Home, rels: Iterable[str], errors: list) -> Iterator[dict]:
-    rels = list(rels)
-    eps = [r for r in rels if r.startswith("episodes/")]
-    mems = [r for r in rels if r.startswith("memory/")]
-    notes = [r for r in rels if r.startswith("notes/")]
-    if eps:
-        yield from episode_docs(home, eps, errors)
-    if mems:
-        yield from memory_docs(home, mems, errors)
-    for rel in notes:
-        try:
-            text = (home.root / rel).read_bytes().decode("utf-8", errors="replace")
-        except OSError as exc:
-            errors.append(f"{rel}: {exc}")
-            continue
-        yield note_doc(rel, text)
-
-
 # -- writing -------------------------------------------------------------------
 
 def _private(folder: Path) -> None:
@@ -313,7 +259,7 @@ def rebuild(home: Home, *, progress: Callable[[int, int], None] | None = None,
             done_before = 0
             events = 0
             tick = 0
-            for doc, fname, end in _ledger_docs(home, {}, None, errors):
+            for doc, fname, end in ledger_docs(home, {}, None, errors):
                 if doc is not None:
                     w.add_document(**doc)
                     events += 1
@@ -323,7 +269,7 @@ def rebuild(home: Home, *, progress: Callable[[int, int], None] | None = None,
                     progress(done_before + sum(offsets.values()), total)
             files = scan_files(home)
             nfiles = 0
-            for doc in _file_docs(home, files, errors):
+            for doc in file_docs(home, files, errors):
                 w.add_document(**doc)
                 nfiles += 1
             w.commit(optimize=False, merge=False)
@@ -420,7 +366,7 @@ def _incremental(home: Home, max_events: int | None) -> dict:
         if pend["ledger_bytes"]:
             previous = _PreviousLookup(ix)
             try:
-                for doc, fname, end in _ledger_docs(home, offsets, max_events, errors, previous):
+                for doc, fname, end in ledger_docs(home, offsets, max_events, errors, previous):
                     if doc is not None:
                         # ids are unique in the ledger; a crash between commit and
                         # state save can re-add a line, which search de-duplicates
@@ -438,7 +384,7 @@ def _incremental(home: Home, max_events: int | None) -> dict:
         if pend["changed"]:
             for rel in pend["changed"]:
                 removed += w.delete_by_term("src", rel) or 0
-            for doc in _file_docs(home, pend["changed"], errors):
+            for doc in file_docs(home, pend["changed"], errors):
                 w.add_document(**doc)
                 ndocs += 1
             for rel in pend["changed"]:
@@ -485,128 +431,10 @@ def _ledger_behind(home: Home, offsets: dict) -> bool:
     return any(p.stat().st_size > offsets.get(p.name, 0) for p in ledger_files(home))
 
 
-# -- document builders (pure but for the lazy readers of episodes/memory files) --
-
-def _tsn(ts: str | None) -> int:
-    if not ts:
-        return 0
-    try:
-        dt = datetime.fromisoformat(str(ts).replace("Z", "+00:00"))
-    except ValueError:
-        return 0
-    if dt.tzinfo is None:
-        dt = dt.replace(tzinfo=timezone.utc)
-    return int(dt.timestamp())
-
-
-def _doc(ref: str, kind: str, *, src: str | None, ts: str | None, title: str = "", body: str = "", tags: str = "",
-         project: str | None = None, session: str | None = None, status: str = "", label: str = "") -> dict:
-    ts = ts or ""
-    doc = {"ref": ref, "kind": kind, "ts": ts, "tsn": _tsn(ts), "label": label or title}
-    # empty fields are left out: every field and posting costs indexing time
-    for key, val in (("project", project), ("session", session), ("status", status), ("src", src), ("day", ts[:10]),
-                     ("title", title), ("body", body), ("tags", tags)):
-        if val:
-            doc[key] = val
-    return doc
-
-
-def event_doc(ev: dict, ledger_file: str, previous: str = "") -> dict:
-    """One ledger event. The speaker, tool, status and non-message kind are tags;
-    ``previous`` (the session's event before it) is weak context: the words of
-    a question often sit in the turn before its answer."""
-    text = ev.get("text")
-    if not isinstance(text, str):
-        text = "" if text is None else json.dumps(text, ensure_ascii=False)
-    who = ev.get("speaker") or ev.get("role") or ""
-    kind = ev.get("kind") or "message"
-    tool = ev.get("tool") or ""
-    status = ev.get("status") or ""
-    label = " ".join(x for x in (f"{who}:" if who else "", kind, tool, status) if x)
-    tags = [str(x) for x in (ev.get("speaker"), tool, status, kind if kind != "message" else None) if x]
-    refs = ev.get("refs")
-    if isinstance(refs, list):
-        tags.extend(str(r) for r in refs[:20])
-    doc = _doc(f"event:{ev['id']}", "event", src=None, ts=ev.get("ts"), body=text, tags=" ".join(tags),
-               project=ev.get("project"), session=ev.get("session"), label=label)
-    if previous:
-        doc["ctx"] = previous[:CONTEXT_CHARS]
-    return doc
-
-
-def episode_docs(home: Home, rels: list[str], errors: list) -> Iterator[dict]:
-    from .episodes import FENCE_OPEN, read_day
-
-    for rel in rels:
-        date = Path(rel).stem
-        try:
-            eps = read_day(home, date)
-        except HolonmemError as exc:  # not a day file name
-            errors.append(f"{rel}: {exc.message}")
-            continue
-        for ep in eps:
-            prose = ep.text.split(FENCE_OPEN, 1)[0]
-            title = ep.title or ep.objective or ep.id
-            tags = " ".join([ep.outcome or "", *list(ep.tools or {})])
-            yield _doc(f"episode:{date}#{ep.id}", "episode", src=rel, ts=ep.start, title=title, body=prose,
-                       tags=tags, project=ep.project, session=ep.session)
-
-
-def memory_docs(home: Home, rels: list[str], errors: list) -> Iterator[dict]:
-    from .memory import load_memory
-
-    for rel in rels:
-        try:
-            mem = load_memory(home, rel)
-        except HolonmemError as exc:
-            errors.append(f"{rel}: {exc.message}")
-            continue
-        if mem is None:
-            continue
-        tags = " ".join([mem.kind or "", *[str(k) for k in mem.keywords or []]])
-        body = mem.body or mem.statement
-        yield _doc(f"memory:{rel}", "memory", src=rel, ts=mem.updated or mem.created, title=mem.title or mem.slug,
-                   body=body, tags=tags, project=mem.project, status=mem.status or "active")
-
-
-def note_doc(rel: str, text: str) -> dict:
-    """A note: title/summary/tags from frontmatter, else the first heading, else the file name."""
-    meta: dict = {}
-    body = text
-    if text.startswith("---"):
-        try:
-            import frontmatter
-
-            post = frontmatter.loads(text)
-            meta, body = dict(post.metadata), post.content
-        except Exception:  # noqa: BLE001 - a broken header is indexed as text
-            meta, body = {}, text
-    title = str(meta.get("title") or "").strip()
-    if not title:
-        for line in body.splitlines():
-            s = line.strip()
-            if s.startswith("#"):
-                title = s.lstrip("#").strip()
-                break
-            if s:
-                title = s[:80]
-                break
-    title = title or Path(rel).stem
-    tags = meta.get("tags") or []
-    if isinstance(tags, str):
-        tags = [tags]
-    summary = str(meta.get("summary") or "")
-    full = (summary + "\n\n" + body) if summary else body
-    return _doc(f"note:{rel}", "note", src=rel, ts=str(meta.get("updated") or meta.get("date") or "") or None,
-                title=title, body=full, tags=" ".join(str(t) for t in tags), project=meta.get("project"))
-
-
 # -- searching (query objects are built here; search.py stays whoosh-free) ------
 
 # Query-time weight per field (title also carries an index-time boost of 2).
 FIELD_WEIGHTS = {"title": 1.0, "body": 1.0, "tags": 1.5, "ctx": 0.4}
-CONTEXT_CHARS = 200
-TIEBREAK = None
 INACTIVE = ("superseded", "archived")
 
 
@@ -622,11 +450,7 @@ def run_query(searcher, terms: list[tuple[str, float]], *, project=None, kinds=N
 
     subs = []
     for t, w in terms:
-        per_field = [Q.Term(f, t, boost=w * fw) for f, fw in FIELD_WEIGHTS.items()]
-        if TIEBREAK is None:
-            subs.extend(per_field)
-        else:
-            subs.append(Q.DisjunctionMax(per_field, tiebreak=TIEBREAK))
+        subs.extend(Q.Term(f, t, boost=w * fw) for f, fw in FIELD_WEIGHTS.items())
     if not subs:
         return []
     q = Q.Or(subs)
