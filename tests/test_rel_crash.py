@@ -101,7 +101,7 @@ def run_ingest_kills(tmp_path: Path, request, n: int) -> None:
     rng = random.Random(request.node.name)
     finished = 0
     for _ in range(n):
-        finished += kill_after(hm_cmd("--home", root, "ingest", src), rng.uniform(0.05, full * 1.2))
+        finished += kill_after(hm_cmd("--home", root, "ingest", src), rng.uniform(0.05, full * 0.9))
         complete_lines_valid(root)
     r = hm_proc("--home", root, "ingest", src)
     assert_no_crash(r)
@@ -111,6 +111,7 @@ def run_ingest_kills(tmp_path: Path, request, n: int) -> None:
     assert len(ids) == len(set(ids)), "duplicated events after crashes"
     assert set(ids) == {e["id"] for e in evs}, "events lost after crashes"
     assert sorted(got, key=lambda e: e["id"]) == sorted(ledger_events(ref), key=lambda e: e["id"]), "events changed"
+    record(request, "trials during ingest", n)
     record(request, "kills during ingest", n - finished)
     record(request, "lost events (crash)", len({e["id"] for e in evs} - set(ids)))
     record(request, "duplicated events (crash)", len(ids) - len(set(ids)))
@@ -207,7 +208,7 @@ def run_consolidate_kills(tmp_path: Path, request, n: int) -> None:
     rng = random.Random(request.node.name)
     finished = 0
     for _ in range(n):
-        finished += kill_after(hm_cmd("--home", root, *cmd), rng.uniform(0.05, full * 1.1))
+        finished += kill_after(hm_cmd("--home", root, *cmd), rng.uniform(0.05, full * 0.9))
         episode_map(root)  # parseable, no duplicate, after every crash
     r = hm_proc("--home", root, *cmd)
     assert_no_crash(r)
@@ -216,6 +217,7 @@ def run_consolidate_kills(tmp_path: Path, request, n: int) -> None:
     assert len(sigs) == len(set(sigs)), "a signal appended twice"
     assert got_eps == want_eps, "episodes differ from an uninterrupted run"
     assert set(sigs) == want_sigs, "signals differ from an uninterrupted run"
+    record(request, "trials during consolidate", n)
     record(request, "kills during consolidate", n - finished)
 
 
@@ -278,7 +280,7 @@ def run_dream_kills(tmp_path: Path, request, n: int) -> None:
     for t in range(n):
         root = tmp_path / f"t{t}"
         shutil.copytree(base, root)
-        done = kill_after(hm_cmd("--home", root, *cmd), rng.uniform(0.05, full * 1.1))
+        done = kill_after(hm_cmd("--home", root, *cmd), rng.uniform(0.05, full * 0.9))
         kills += not done
         snap = dream_snapshot(root)
         # right after the crash: untouched, complete, or marked for rollback by the next run
@@ -290,6 +292,7 @@ def run_dream_kills(tmp_path: Path, request, n: int) -> None:
         assert dream_snapshot(root) == after, f"trial {t}: the dream after a crash differs from an uninterrupted one"
         assert not incomplete_runs(root)
         shutil.rmtree(root)
+    record(request, "trials during dream", n)
     record(request, "kills during dream", kills)
 
 
@@ -313,13 +316,14 @@ def run_index_kills(tmp_path: Path, request, n: int) -> None:
     rng = random.Random(request.node.name)
     kills = 0
     for t in range(n):
-        kills += not kill_after(hm_cmd("--home", root, "index", "--rebuild"), rng.uniform(0.05, full * 1.1))
+        kills += not kill_after(hm_cmd("--home", root, "index", "--rebuild"), rng.uniform(0.05, full * 0.9))
         # usable right away (or rebuilt automatically by the search itself)
         r = hm_proc("--home", root, "search", "王府井大街88号", "--json")
         assert_no_crash(r)
         assert r.code == 0, (t, r)
         refs = [x["ref"] for x in json.loads(r.stdout)]
         assert "event:evt_0098" in refs, (t, refs[:5])
+    record(request, "trials during index rebuild", n)
     record(request, "kills during index rebuild", kills)
 
 
