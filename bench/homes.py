@@ -22,9 +22,9 @@ SIZES = {
     "tiny": dict(small=2_000, mid=5_000, big=5_000, bulk=5_000, reps=3, bulk_reps=2, rebuild_reps=1,
                  dream_reps=1, queries=20, signals=500, consolidate_new=200),
     "quick": dict(small=10_000, mid=100_000, big=100_000, bulk=100_000, reps=5, bulk_reps=3, rebuild_reps=1,
-                  dream_reps=3, queries=100, signals=10_000, consolidate_new=1_000),
+                  dream_reps=3, queries=60, signals=10_000, consolidate_new=1_000),
     "full": dict(small=10_000, mid=100_000, big=1_000_000, bulk=1_000_000, reps=7, bulk_reps=3, rebuild_reps=3,
-                 dream_reps=3, queries=200, signals=10_000, consolidate_new=1_000),
+                 dream_reps=3, queries=100, signals=10_000, consolidate_new=1_000),
 }
 EXTRA_SEED_OFFSET = 1000  # new events come from another seed, later in time
 

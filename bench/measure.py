@@ -12,7 +12,6 @@ import shutil
 import statistics
 import subprocess
 import sys
-import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -46,31 +45,45 @@ def hm_env(home: Path | None) -> dict:
     return env
 
 
+# Spawns the measured process and reports its wall time and its own peak RSS.
+# A child forked straight from this (large) bench process would inherit its
+# RSS high-water mark through fork+exec; this small wrapper's would not.
+_SPAWN = """
+import json, os, sys, time
+out, argv = sys.argv[1], sys.argv[2:]
+t0 = time.perf_counter()
+pid = os.posix_spawnp(argv[0], argv, os.environ)
+_, status, ru = os.wait4(pid, 0)
+wall = time.perf_counter() - t0
+with open(out, 'w') as fh:
+    json.dump([wall, ru.ru_maxrss, os.waitstatus_to_exitcode(status)], fh)
+"""
+
+
 def run_rss(argv: list[str], *, env: dict | None = None, stdin: bytes | None = None,
             cwd: Path | None = None, check: bool = True) -> Proc:
-    """Run one process; measure its wall time and its own peak RSS (reaped
-    with ``os.wait4``). Output goes to temp files so the child never blocks."""
+    """Run one process; measure its wall time (from spawn to exit) and its own
+    peak RSS (``wait4``), through a small wrapper process. Output goes to temp
+    files so the child never blocks on a pipe."""
+    import json
     import tempfile
 
-    with tempfile.TemporaryFile() as fo, tempfile.TemporaryFile() as fe:
-        t0 = time.perf_counter()
-        p = subprocess.Popen(argv, stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
+    with tempfile.TemporaryFile() as fo, tempfile.TemporaryFile() as fe, \
+            tempfile.NamedTemporaryFile("r", suffix=".json") as stats:
+        p = subprocess.Popen([PY, "-c", _SPAWN, stats.name, *map(str, argv)],
+                             stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
                              stdout=fo, stderr=fe, env=env, cwd=cwd)
-        if stdin is not None:
-            try:
-                p.stdin.write(stdin)
-            except BrokenPipeError:
-                pass
-            p.stdin.close()
-        _, status, ru = os.wait4(p.pid, 0)
-        wall = time.perf_counter() - t0
-        p.returncode = os.waitstatus_to_exitcode(status)
+        p.communicate(stdin)
         fo.seek(0)
         fe.seek(0)
         out, err = fo.read(), fe.read()
-    if check and p.returncode != 0:
-        raise RuntimeError(f"{' '.join(map(str, argv[:4]))} exited {p.returncode}: {err.decode('utf-8', 'replace')[-600:]}")
-    return Proc(wall, ru.ru_maxrss / 1024.0, p.returncode, out, err)
+        try:
+            wall, maxrss_kb, code = json.loads(open(stats.name).read())
+        except ValueError:
+            raise RuntimeError(f"could not run {argv[0]}: {err.decode('utf-8', 'replace')[-600:]}") from None
+    if check and code != 0:
+        raise RuntimeError(f"{' '.join(map(str, argv[:4]))} exited {code}: {err.decode('utf-8', 'replace')[-600:]}")
+    return Proc(wall, maxrss_kb / 1024.0, code, out, err)
 
 
 def hm(home: Path | None, *args: str, stdin: bytes | None = None, check: bool = True) -> Proc:

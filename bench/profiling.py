@@ -21,8 +21,9 @@ _STARTUP = {"site", "encodings", "_frozen_importlib_external", "_io", "marshal",
 def parse_importtime(stderr: str) -> tuple[dict[str, float], dict[str, float]]:
     """From ``-X importtime`` output: (``outside``, ``own``).
 
-    ``outside``: ms of each non-holonmem top-level package first imported from
-    holonmem code or the program, keyed ``"whoosh (holonmem.index)"``.
+    ``outside``: ms of each non-holonmem top-level package, keyed by who
+    imported it: ``"typer (holonmem.cli.app)"`` at module level, or
+    ``"whoosh (in a function)"`` for a lazy import at run time.
     ``own``: self ms of each holonmem module.
     """
     nodes = []  # (level, name, self_us, cum_us, children) in post-order
@@ -45,7 +46,7 @@ def parse_importtime(stderr: str) -> tuple[dict[str, float], dict[str, float]]:
             for c in children:
                 walk(c, name)
         elif name.split(".")[0] not in _STARTUP:
-            outside[f"{name.split('.')[0]} ({parent or 'startup'})"] += cum_us / 1000.0
+            outside[f"{name.split('.')[0]} ({parent or 'in a function'})"] += cum_us / 1000.0
 
     for node in pending.get(0, []):
         walk(node, None)
@@ -67,17 +68,36 @@ def import_top(argv: list[str], env: dict, stdin: bytes | None = None, n: int = 
             + f"; holonmem's own modules {sum(own.values()):.0f} ms (" + ", ".join(f"{k} {v:.0f}" for k, v in mine) + ")")
 
 
-def cprofile_top(fn: Callable[[], object], n: int = 5) -> str:
-    """Profile ``fn()`` and name the functions with the most own time."""
+def cprofile_top(fn: Callable[[], object], n: int = 5, by: str = "own") -> str:
+    """Profile ``fn()`` and name the functions with the most own time, or
+    (``by="cumulative"``) the holonmem functions with the most time below them."""
     prof = cProfile.Profile()
     prof.enable()
     fn()
     prof.disable()
     st = pstats.Stats(prof)
     total = st.total_tt or 1e-9
-    rows = sorted(st.stats.items(), key=lambda kv: -kv[1][2])[:n]
+    items = st.stats.items()
+    if by == "cumulative":
+        items = [kv for kv in items if "/holonmem/" in kv[0][0]]
+        rows = sorted(items, key=lambda kv: -kv[1][3])[1 : n + 1]  # [0] is the entry point
+        col = 3
+    else:
+        rows = sorted(items, key=lambda kv: -kv[1][2])[:n]
+        col = 2
     parts = []
-    for (file, line, name), (_, _, tt, _, _) in rows:
-        where = os.path.basename(file) + f":{line}" if file != "~" else "builtin"
-        parts.append(f"{where} {name} {tt / total:.0%}")
+    for (file, line, name), stat in rows:
+        where = _where(file, line)
+        parts.append(f"{where} {name} {stat[col] / total:.0%}")
     return f"total {total:.2f} s; " + ", ".join(parts)
+
+
+def _where(file: str, line: int) -> str:
+    if file == "~":
+        return "builtin"
+    parts = file.replace(os.sep, "/").split("/")
+    for anchor in ("holonmem", "whoosh", "ruamel", "json", "sqlite3"):
+        if anchor in parts[:-1]:
+            i = len(parts) - 1 - parts[::-1].index(anchor)
+            return "/".join(parts[i:]) + f":{line}"
+    return os.path.basename(file) + f":{line}"

@@ -9,6 +9,7 @@ target is missed (the table says so); 1 only when the run itself broke.
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import sys
 import time
@@ -39,6 +40,7 @@ def main(argv: list[str] | None = None) -> int:
     if work.exists():
         shutil.rmtree(work)
     ctx = Ctx(a.size, work, seed=a.seed)
+    load_before = os.getloadavg()[0]
     t0 = time.perf_counter()
     rows: list[Row] = []
     for name in a.only or list(ROWS):
@@ -55,7 +57,10 @@ def main(argv: list[str] | None = None) -> int:
     elapsed = time.perf_counter() - t0
     print(report.table(rows))
     if not a.no_write and not a.only:
-        jpath = report.write(a.size, rows, elapsed, a.out, _notes(ctx))
+        notes = _notes(ctx) + [f"Machine load (1-min load average) {load_before:.1f} at the start, "
+                                f"{os.getloadavg()[0]:.1f} at the end, on {os.cpu_count()} CPUs: absolute times "
+                                f"(the rows without a baseline) are inflated by other work on the machine."]
+        jpath = report.write(a.size, rows, elapsed, a.out, notes)
         ctx.log(f"wrote {report.RESULTS} and {jpath}")
     elif a.only:
         ctx.log("--only: RESULTS.md left as it is (a partial run does not replace a full table)")
