@@ -133,8 +133,38 @@ def is_cjk(term: str) -> bool:
     return bool(_CJK_ONLY.match(term))
 
 
+# Weighted text: several parts of a document in one field, each with its own
+# weight (title ×2, body ×1, ...). BM25F proper: the weighted term counts are
+# summed before saturation, and a query term costs one posting list, not one
+# per part. Format: ("\x1e" weight "\x1f" text)*.
+_PART, _SEP = "\x1e", "\x1f"
+
+
+def weighted_text(parts) -> str:
+    """Encode ``[(text, weight), ...]`` for :class:`HolonAnalyzer` (empty parts dropped)."""
+    out = []
+    for text, weight in parts:
+        if text:
+            clean = text.replace(_PART, " ").replace(_SEP, " ")
+            out.append(f"{_PART}{weight:g}{_SEP}{clean}")
+    return "".join(out)
+
+
+def _weighted_parts(value: str):
+    if not value.startswith(_PART):
+        yield value, 1.0
+        return
+    for chunk in value.split(_PART)[1:]:
+        w, _, text = chunk.partition(_SEP)
+        try:
+            yield text, float(w)
+        except ValueError:
+            yield text, 1.0
+
+
 class HolonAnalyzer(Tokenizer):
-    """Whoosh analyzer wrapping :func:`tokens` (index mode unless ``mode='query'``)."""
+    """Whoosh analyzer wrapping :func:`tokens` (index mode unless ``mode='query'``);
+    a :func:`weighted_text` value gives each part's tokens that part's weight."""
 
     def __eq__(self, other):
         return other is not None and other.__class__ is self.__class__
@@ -156,16 +186,18 @@ class HolonAnalyzer(Tokenizer):
             yield t
             return
         pos = start_pos
-        for term in tokens(value, query=(mode == "query")):
-            t.text = term
-            t.boost = 1.0
-            t.stopped = False
-            if keeporiginal:
-                t.original = term
-            if positions:
-                t.pos = pos
-                pos += 1
-            if chars:  # offsets are not tracked; snippets are built without them
-                t.startchar = start_char
-                t.endchar = start_char
-            yield t
+        query = mode == "query"
+        for text, weight in _weighted_parts(value):
+            for term in tokens(text, query=query):
+                t.text = term
+                t.boost = weight
+                t.stopped = False
+                if keeporiginal:
+                    t.original = term
+                if positions:
+                    t.pos = pos
+                    pos += 1
+                if chars:  # offsets are not tracked; snippets are built without them
+                    t.startchar = start_char
+                    t.endchar = start_char
+                yield t

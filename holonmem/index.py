@@ -32,7 +32,7 @@ from .home import Home
 from .index_docs import file_docs, ledger_docs
 from .locks import INDEX, home_lock
 
-VERSION = 4
+VERSION = 5
 STATE_NAME = "index_state.json"
 # A search (or context) brings the index up to date itself when at most this
 # many new events wait; beyond it, it says so and searches what is indexed.
@@ -51,7 +51,6 @@ def schema():
 
     from .analysis import HolonAnalyzer
 
-    ana = HolonAnalyzer()
     return fields.Schema(
         ref=fields.ID(unique=True, stored=True),
         kind=fields.ID(stored=True),
@@ -63,10 +62,9 @@ def schema():
         ts=fields.STORED(),
         tsn=fields.STORED(),
         label=fields.STORED(),
-        title=fields.TEXT(analyzer=ana, phrase=False, stored=True, field_boost=2.0),
-        body=fields.TEXT(analyzer=ana, phrase=False, stored=True),
-        tags=fields.TEXT(analyzer=ana, phrase=False),
-        ctx=fields.TEXT(analyzer=ana, phrase=False),
+        title=fields.STORED(),
+        body=fields.STORED(),
+        text=fields.TEXT(analyzer=HolonAnalyzer(), phrase=False),
     )
 
 
@@ -434,7 +432,6 @@ def _ledger_behind(home: Home, offsets: dict) -> bool:
 # -- searching (query objects are built here; search.py stays whoosh-free) ------
 
 # Query-time weight per field (title also carries an index-time boost of 2).
-FIELD_WEIGHTS = {"title": 1.0, "body": 1.0, "tags": 1.5, "ctx": 0.4}
 INACTIVE = ("superseded", "archived")
 
 
@@ -442,15 +439,16 @@ def run_query(searcher, terms: list[tuple[str, float]], *, project=None, kinds=N
               since=None, until=None, include_inactive=False, limit=50) -> list[tuple[float, dict]]:
     """``(score, stored fields)`` of the best ``limit`` documents for weighted ``terms``.
 
-    Every term is OR-ed over title (×2), body and tags; BM25F sums the
-    matches, so documents that hold more of the terms rank first. ``since`` /
+    The terms are OR-ed over the weighted ``text`` field (see
+    ``index_docs.WEIGHTS``); BM25F sums the matches, so documents that hold
+    more of the terms rank first. ``since`` /
     ``until`` are ``("day", "YYYY-MM-DD")`` or ``("ts", epoch_seconds)``.
     """
     from whoosh import query as Q
 
     subs = []
     for t, w in terms:
-        subs.extend(Q.Term(f, t, boost=w * fw) for f, fw in FIELD_WEIGHTS.items())
+        subs.append(Q.Term("text", t, boost=w))
     if not subs:
         return []
     q = Q.Or(subs)

@@ -3,9 +3,10 @@ section, memory and note (no whoosh here; :mod:`holonmem.index` writes them).
 
 Fields: ``ref`` (unique), ``kind``, ``project``, ``session``, ``status``,
 ``src`` (the file a file-based document came from, for deletes), ``day``
-(``YYYY-MM-DD`` of ``ts`` as written), stored ``ts``/``tsn``/``label``, and the
-analysed ``title``, ``body``, ``tags`` and ``ctx`` (an event's session
-predecessor). Empty fields are left out: every field costs indexing time.
+(``YYYY-MM-DD`` of ``ts`` as written), stored ``ts``/``tsn``/``label``/``title``/
+``body``, and the one analysed field ``text``: title, tags, body and ``ctx``
+(an event's session predecessor) with their :data:`WEIGHTS`. Empty fields are
+left out: every field costs indexing time.
 """
 
 from __future__ import annotations
@@ -20,6 +21,9 @@ from .home import Home
 
 # How much of the previous event of a session an event carries as context.
 CONTEXT_CHARS = 200
+# Weight of each part of a document's searchable text (tuned on LoCoMo; tags
+# hold the speaker, tool and status of events, a memory's keywords, a note's tags).
+WEIGHTS = {"title": 2.0, "tags": 1.5, "body": 1.0, "ctx": 0.4}
 
 
 def ledger_docs(home: Home, offsets: dict, max_events: int | None, errors: list,
@@ -89,12 +93,17 @@ def _tsn(ts: str | None) -> int:
 
 
 def _doc(ref: str, kind: str, *, src: str | None, ts: str | None, title: str = "", body: str = "", tags: str = "",
-         project: str | None = None, session: str | None = None, status: str = "", label: str = "") -> dict:
+         project: str | None = None, session: str | None = None, status: str = "", label: str = "",
+         ctx: str = "") -> dict:
+    from .analysis import weighted_text
+
     ts = ts or ""
-    doc = {"ref": ref, "kind": kind, "ts": ts, "tsn": _tsn(ts), "label": label or title}
+    doc = {"ref": ref, "kind": kind, "ts": ts, "tsn": _tsn(ts), "label": label or title,
+           "text": weighted_text([(title, WEIGHTS["title"]), (tags, WEIGHTS["tags"]), (body, WEIGHTS["body"]),
+                                  (ctx, WEIGHTS["ctx"])])}
     # empty fields are left out: every field and posting costs indexing time
     for key, val in (("project", project), ("session", session), ("status", status), ("src", src), ("day", ts[:10]),
-                     ("title", title), ("body", body), ("tags", tags)):
+                     ("title", title), ("body", body)):
         if val:
             doc[key] = val
     return doc
@@ -116,11 +125,8 @@ def event_doc(ev: dict, ledger_file: str, previous: str = "") -> dict:
     refs = ev.get("refs")
     if isinstance(refs, list):
         tags.extend(str(r) for r in refs[:20])
-    doc = _doc(f"event:{ev['id']}", "event", src=None, ts=ev.get("ts"), body=text, tags=" ".join(tags),
-               project=ev.get("project"), session=ev.get("session"), label=label)
-    if previous:
-        doc["ctx"] = previous[:CONTEXT_CHARS]
-    return doc
+    return _doc(f"event:{ev['id']}", "event", src=None, ts=ev.get("ts"), body=text, tags=" ".join(tags),
+                project=ev.get("project"), session=ev.get("session"), label=label, ctx=previous[:CONTEXT_CHARS])
 
 
 def episode_docs(home: Home, rels: list[str], errors: list) -> Iterator[dict]:

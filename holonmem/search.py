@@ -2,7 +2,7 @@
 
 Queries are analysed with the index's own analyzer (:mod:`holonmem.analysis`)
 and turned into a weighted OR of terms in code — no query parser. BM25F ranks
-(title ×2); the results are then weighted by kind (memory > episode/note >
+(one weighted text: title ×2, tags ×1.5, body, session context ×0.4); the results are then weighted by kind (memory > episode/note >
 event) and a mild recency boost, and get a snippet around the matched words
 (cut by characters, so CJK text is never split inside a character).
 """
