@@ -2,9 +2,11 @@
 
 Queries are analysed with the index's own analyzer (:mod:`holonmem.analysis`)
 and turned into a weighted OR of terms in code — no query parser. BM25F ranks
-(one weighted text: title ×2, tags ×1.5, body, session context ×0.4); the results are then weighted by kind (memory > episode/note >
-event) and a mild recency boost, and get a snippet around the matched words
-(cut by characters, so CJK text is never split inside a character).
+one weighted text per document (title ×2, tags ×1.5, body, session context
+×0.4); the results are then weighted by term coverage, by kind (memory >
+episode/note > event) and a mild recency boost, and get a snippet around the
+matched words (cut by characters, so CJK text is never split inside a
+character).
 """
 
 from __future__ import annotations
