@@ -157,7 +157,7 @@ def pending(home: Home, state: dict | None = None) -> dict:
         off = offs.get(n, 0)
         if size < off:
             rewritten = True
-        elif size > off:
+        elif size > off and _complete_line_after(home.ledger_dir / n, off):
             behind += size - off
     if set(offs) - seen:
         rewritten = True
@@ -167,6 +167,17 @@ def pending(home: Home, state: dict | None = None) -> dict:
     deleted = sorted(r for r in old if r not in now)
     return {"missing": False, "ledger_bytes": behind, "rewritten": rewritten, "changed": changed,
             "deleted": deleted, "_files": now}
+
+
+def _complete_line_after(path: Path, offset: int) -> bool:
+    """Whether a whole line follows ``offset`` (a torn or half-written tail alone does not count)."""
+    try:
+        with open(path, "rb") as fh:
+            fh.seek(offset)
+            chunk = fh.read(1 << 16)
+    except OSError:
+        return False
+    return b"\n" in chunk or len(chunk) == 1 << 16
 
 
 # -- opening ---------------------------------------------------------------------
@@ -353,6 +364,8 @@ def _incremental(home: Home, max_events: int | None) -> dict:
     pend = pending(home, state)
     if pend["missing"] or pend["rewritten"]:
         return _noop(stale=True, reason="the search index changed underneath; run `holonmem index`")
+    if not (pend["ledger_bytes"] or pend["changed"] or pend["deleted"]):
+        return _noop()
     offsets = dict(state["ledger_offsets"])
     files = dict(state["files"])
     errors: list[str] = []

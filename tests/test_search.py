@@ -300,3 +300,16 @@ def test_cli_index_update_and_rebuild(sample_home, cli, tmp_path):
     out = json.loads(r.stdout)
     assert out["rebuilt"] and out["events"] == 234
     assert not [p for p in os.listdir(sample_home.state_dir) if p.startswith("index.")]
+
+
+def test_a_half_written_last_line_is_not_work(sample_home):
+    index.update(sample_home)
+    ledger = sorted(sample_home.ledger_dir.glob("*.jsonl"))[-1]
+    with open(ledger, "ab") as fh:
+        fh.write(b'{"id": "evt_half", "role": "user", "text": "half writ')
+    pend = index.pending(sample_home)
+    assert pend["ledger_bytes"] == 0 and not pend["rewritten"]
+    assert index.update(sample_home)["events"] == 0
+    with open(ledger, "ab") as fh:
+        fh.write(b'ten numbat"}\n')
+    assert refs(search(sample_home, "numbat")) == ["event:evt_half"]
