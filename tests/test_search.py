@@ -313,3 +313,21 @@ def test_a_half_written_last_line_is_not_work(sample_home):
     with open(ledger, "ab") as fh:
         fh.write(b'ten numbat"}\n')
     assert refs(search(sample_home, "numbat")) == ["event:evt_half"]
+
+
+def test_searches_keep_working_during_a_rebuild(sample_home):
+    import subprocess
+    import sys
+
+    index.update(sample_home)
+    proc = subprocess.Popen([sys.executable, "-m", "holonmem", "--home", str(sample_home.root), "index", "--rebuild"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    answers = []
+    import time
+
+    while proc.poll() is None or not answers:
+        answers.append(refs(search(sample_home, "路线检查", limit=1, update=False)))
+        time.sleep(0.05)
+    assert proc.wait() == 0, proc.stderr.read()
+    assert answers and all(a == ["event:evt_0101"] for a in answers)
+    assert refs(search(sample_home, "路线检查", limit=1)) == ["event:evt_0101"]
