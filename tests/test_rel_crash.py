@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from conftest import SAMPLE_EVENTS
-from rel_support import assert_no_crash, hm_cmd, hm_proc, ledger_events, record, require
+from rel_support import assert_no_crash, hm_cmd, hm_proc, ledger_events, record, require, stage
 
 NOW = "2026-07-01T12:00:00+08:00"
 FAST, STRESS = 2, 50
@@ -90,6 +90,15 @@ def complete_lines_valid(root: Path) -> None:
             assert isinstance(json.loads(line), dict)
 
 
+def doctor_clean(root: Path) -> None:
+    """After recovery, `holonmem doctor` finds nothing wrong (exit 0)."""
+    if not stage("doctor"):
+        return
+    r = hm_proc("--home", root, "doctor")
+    assert_no_crash(r)
+    assert r.code == 0, r
+
+
 # -- ingest -----------------------------------------------------------------------
 
 def run_ingest_kills(tmp_path: Path, request, n: int) -> None:
@@ -111,6 +120,7 @@ def run_ingest_kills(tmp_path: Path, request, n: int) -> None:
     assert len(ids) == len(set(ids)), "duplicated events after crashes"
     assert set(ids) == {e["id"] for e in evs}, "events lost after crashes"
     assert sorted(got, key=lambda e: e["id"]) == sorted(ledger_events(ref), key=lambda e: e["id"]), "events changed"
+    doctor_clean(root)
     record(request, "trials during ingest", n)
     record(request, "kills during ingest", n - finished)
     record(request, "lost events (crash)", len({e["id"] for e in evs} - set(ids)))
@@ -217,6 +227,7 @@ def run_consolidate_kills(tmp_path: Path, request, n: int) -> None:
     assert len(sigs) == len(set(sigs)), "a signal appended twice"
     assert got_eps == want_eps, "episodes differ from an uninterrupted run"
     assert set(sigs) == want_sigs, "signals differ from an uninterrupted run"
+    doctor_clean(root)
     record(request, "trials during consolidate", n)
     record(request, "kills during consolidate", n - finished)
 
@@ -291,6 +302,8 @@ def run_dream_kills(tmp_path: Path, request, n: int) -> None:
         assert r.code == 0, r
         assert dream_snapshot(root) == after, f"trial {t}: the dream after a crash differs from an uninterrupted one"
         assert not incomplete_runs(root)
+        if t < 3:
+            doctor_clean(root)
         shutil.rmtree(root)
     record(request, "trials during dream", n)
     record(request, "kills during dream", kills)
@@ -323,6 +336,7 @@ def run_index_kills(tmp_path: Path, request, n: int) -> None:
         assert r.code == 0, (t, r)
         refs = [x["ref"] for x in json.loads(r.stdout)]
         assert "event:evt_0098" in refs, (t, refs[:5])
+    doctor_clean(root)
     record(request, "trials during index rebuild", n)
     record(request, "kills during index rebuild", kills)
 
