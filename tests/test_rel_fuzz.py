@@ -22,7 +22,7 @@ FAST, STRESS = 15, 400
 
 def _settings(n: int):
     # no shrinking: each example runs real commands; the failing input is printed as found
-    return settings(max_examples=n, deadline=None, derandomize=n <= 2 * FAST, phases=[Phase.explicit, Phase.generate],
+    return settings(max_examples=n, deadline=None, derandomize=n <= 2 * FAST, phases=[Phase.explicit, Phase.generate], database=None,
                     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
                                            HealthCheck.data_too_large])
 
