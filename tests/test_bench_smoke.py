@@ -67,17 +67,17 @@ def test_generated_home_ingests_cleanly(gen, tmp_path, hm):
     root = tmp_path / "bhome"
     root.mkdir()
     gen.write_home_files(root, 5, memories=6, notes=4)
-    gen.write_events(tmp_path / "ev.jsonl", 5, 0, 1500)
+    gen.write_events(tmp_path / "ev.jsonl", 5, 0, 600)
     r = hm("init", root)
     assert r.exit_code == 0, r
     r = hm("--home", root, "ingest", "--no-fsync", "--json", tmp_path / "ev.jsonl")
     assert r.exit_code == 0, r
     res = json.loads(r.stdout)
-    assert res["ingested"] == 1500 and res["duplicates"] == 0 and res["rejected"] == []
+    assert res["ingested"] == 600 and res["duplicates"] == 0 and res["rejected"] == []
     assert list(res["formats"].values()) == ["native"]
     # the same file again is a no-op
     r = hm("--home", root, "ingest", "--json", tmp_path / "ev.jsonl")
-    assert json.loads(r.stdout)["duplicates"] == 1500
+    assert json.loads(r.stdout)["duplicates"] == 600
     assert len(list((root / "memory").glob("*.md"))) == 6 + 2  # + operator.md and self.md
     assert (root / "MEMORY.md").read_text(encoding="utf-8").count("](memory/") == 6
 
