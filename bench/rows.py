@@ -145,6 +145,19 @@ def hook_ingest(ctx: Ctx) -> Row:
     a, b = interleaved(ours, _startup_baseline, ctx.cfg["reps"])
     _ratio_row(row, a, b, 5.0)
     row.limits = import_top([*holonmem_argv(), *argv], hm_env(home), payload())
+    if argv[0] == "hook":  # the same hook with a payload that prints no context: ingest only
+        def tool_payload() -> bytes:
+            i = next(counter)
+            return json.dumps({"session_id": "bench-hook-session", "transcript_path": "/tmp/none.jsonl",
+                               "cwd": "/home/lin/src/invoicer", "hook_event_name": "PostToolUse",
+                               "tool_name": "Bash", "tool_input": {"command": f"pytest -q -k case{i}"},
+                               "tool_response": {"stdout": f"1 failed, {i} passed", "stderr": ""},
+                               "tool_use_id": f"toolu_bench_{i}"}).encode()
+
+        t = median([hm(home, *argv, stdin=tool_payload()).wall for _ in range(ctx.cfg["reps"])])
+        row.extra["posttooluse_s"] = t
+        row.limits = (f"PostToolUse (ingest only, no context): {t * 1e3:.0f} ms = {t / row.base:.1f}×; "
+                      + row.limits)
     return row
 
 
