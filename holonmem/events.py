@@ -54,6 +54,15 @@ def content_id(event: dict) -> str:
     return "evt_" + digest[:20]
 
 
+_ROLE_SET = frozenset(ROLES)
+_KIND_SET = frozenset(KINDS)
+_KNOWN_SET = frozenset(KNOWN_FIELDS)
+
+
+def _type_error(key: str, value) -> EventError:
+    return EventError(f"field '{key}' must be a string, got {type(value).__name__}")
+
+
 def normalize_event(
     obj,
     *,
@@ -70,71 +79,114 @@ def normalize_event(
     input yields the same id. ``redactor`` (a callable taking and returning
     the event dict) runs before the id is derived, so no id is a hash of a
     secret. Raises :class:`EventError`.
+
+    This runs once per ingested event, so it is written for speed: one pass,
+    no intermediate dicts.
     """
-    if not isinstance(obj, dict):
-        raise EventError(f"expected a JSON object, got {type(obj).__name__}")
-    if "text" not in obj:
-        raise EventError("missing required field 'text'")
-    text = obj["text"]
-    if not isinstance(text, str):
+    if type(obj) is not dict:
+        if not isinstance(obj, dict):
+            raise EventError(f"expected a JSON object, got {type(obj).__name__}")
+    get = obj.get
+    text = get("text")
+    if type(text) is not str:
+        if "text" not in obj:
+            raise EventError("missing required field 'text'")
         raise EventError(f"field 'text' must be a string, got {type(text).__name__}")
-    role = obj.get("role")
-    if role is None:
-        raise EventError("missing required field 'role'")
-    if role not in ROLES:
+    role = get("role")
+    if role not in _ROLE_SET or type(role) is not str:
+        if role is None:
+            raise EventError("missing required field 'role'")
         raise EventError(f"unknown role {role!r} (expected one of: {', '.join(ROLES)})")
-    kind = _opt_str(obj, "kind") or "message"
-    if not _KIND_RE.match(kind):
-        raise EventError(f"invalid kind {kind!r} (expected e.g. {', '.join(KINDS)})")
-    if text == "" and kind not in EMPTY_TEXT_KINDS:
+    kind = get("kind") or "message"
+    if kind not in _KIND_SET:
+        if type(kind) is not str:
+            raise _type_error("kind", kind)
+        if not _KIND_RE.match(kind):
+            raise EventError(f"invalid kind {kind!r} (expected e.g. {', '.join(KINDS)})")
+    if not text and kind not in EMPTY_TEXT_KINDS:
         raise EventError(f"field 'text' is empty (only {', '.join(sorted(EMPTY_TEXT_KINDS))} may be empty)")
 
-    ev: dict = {}
-    eid = obj.get("id")
+    eid = get("id")
     if eid is not None:
         if isinstance(eid, int) and not isinstance(eid, bool):
             eid = str(eid)
-        if not isinstance(eid, str) or not eid.strip():
+        if type(eid) is not str or not eid.strip():
             raise EventError("field 'id' must be a non-empty string")
-        if len(eid) > MAX_ID_LEN or _ID_BAD.search(eid):
+        if len(eid) > MAX_ID_LEN or (not eid.isprintable() and _ID_BAD.search(eid)):
             raise EventError("field 'id' is too long or contains control characters")
-    ts = _opt_str(obj, "ts")
+    ts = get("ts")
     if ts is not None:
+        if type(ts) is not str:
+            raise _type_error("ts", ts)
         try:
             parse_ts(ts)
         except ValueError:
             raise EventError(f"field 'ts' is not an ISO 8601 time: {ts!r}") from None
-    ev["ts"] = ts
-    ev["project"] = _opt_str(obj, "project") or project or DEFAULT_PROJECT
-    ev["session"] = _opt_str(obj, "session") or session
-    ev["role"] = role
-    ev["kind"] = kind
-    ev["tool"] = _opt_str(obj, "tool")
-    ev["status"] = _opt_str(obj, "status")
-    ev["speaker"] = _opt_str(obj, "speaker")
-    ev["text"] = text
-    refs = obj.get("refs")
+    p = get("project")
+    if p is not None and type(p) is not str:
+        raise _type_error("project", p)
+    sess = get("session")
+    if sess is not None and type(sess) is not str:
+        raise _type_error("session", sess)
+
+    # With an id the event is built in canonical key order directly; without
+    # one the id is derived from the content first (without a defaulted ts).
+    out: dict = {"id": eid} if eid is not None else {}
+    if ts is not None or eid is not None:
+        out["ts"] = ts or default_ts or now_iso()
+    out["project"] = p or project or DEFAULT_PROJECT
+    sess = sess or session
+    if sess is not None:
+        out["session"] = sess
+    out["role"] = role
+    out["kind"] = kind
+    v = get("tool")
+    if v is not None:
+        if type(v) is not str:
+            raise _type_error("tool", v)
+        out["tool"] = v
+    v = get("status")
+    if v is not None:
+        if type(v) is not str:
+            raise _type_error("status", v)
+        out["status"] = v
+    v = get("speaker")
+    if v is not None:
+        if type(v) is not str:
+            raise _type_error("speaker", v)
+        out["speaker"] = v
+    out["text"] = text
+    refs = get("refs")
     if refs is not None:
-        if not isinstance(refs, list) or not all(isinstance(r, str) for r in refs):
+        if type(refs) is not list or not all(type(r) is str for r in refs):
             raise EventError("field 'refs' must be a list of strings")
-        ev["refs"] = refs or None
-    meta = obj.get("meta")
+        if refs:
+            out["refs"] = refs
+    meta = get("meta")
     if meta is not None and not isinstance(meta, dict):
         raise EventError(f"field 'meta' must be an object, got {type(meta).__name__}")
-    meta = dict(meta) if meta else {}
-    for k, v in obj.items():
-        if k not in KNOWN_FIELDS:
-            meta[k] = v
-    ev["meta"] = meta or None
-    out = {k: ev[k] for k in FIELD_ORDER if ev.get(k) is not None}
+    if not _KNOWN_SET.issuperset(obj):
+        meta = dict(meta) if meta else {}
+        for k in obj:
+            if k not in _KNOWN_SET:
+                meta[k] = obj[k]
+    if meta:
+        out["meta"] = meta
     if redactor is not None:
         out = redactor(out)
-    out["id"] = eid if eid is not None else content_id(out)
-    if out.get("ts") is None:
+    if eid is not None:
+        return out
+    eid = content_id(out)
+    if "ts" not in out:
         out["ts"] = default_ts or now_iso()
+    out["id"] = eid
     return {k: out[k] for k in FIELD_ORDER if k in out}
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+
+
 def dumps_event(event: dict) -> str:
-    """One ledger line (without the newline)."""
-    return json.dumps(event, ensure_ascii=False, separators=(",", ":"))
+    """One ledger line (without the newline). One shared encoder: ``json.dumps``
+    with options builds a new encoder on every call."""
+    return _ENCODER.encode(event)

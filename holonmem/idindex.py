@@ -124,6 +124,14 @@ class IdIndex:
     def close(self) -> None:
         self.conn.close()
 
+    def set_durable(self, durable: bool) -> None:
+        """``synchronous=OFF`` for bulk loads that skip fsync (``--no-fsync``):
+        the map is derived state, rebuilt from the ledger if it is ever lost."""
+        want = "NORMAL" if durable else "OFF"
+        if getattr(self, "_sync", None) != want:
+            self.conn.execute(f"PRAGMA synchronous={want}")
+            self._sync = want
+
     # -- queries -----------------------------------------------------------
     def lookup(self, event_id: str) -> tuple[str, int, int] | None:
         row = self.conn.execute("SELECT file, offset, length FROM ids WHERE id=?", (event_id,)).fetchone()
@@ -164,6 +172,22 @@ class IdIndex:
         c.execute("BEGIN")
         try:
             self._insert(name, rows)
+            c.execute("INSERT OR REPLACE INTO files(name, size, mark) VALUES(?,?,?)", (name, new_size, mark))
+            c.execute("COMMIT")
+        except BaseException:
+            c.execute("ROLLBACK")
+            raise
+
+    def add_fresh(self, name: str, rows: list[tuple], new_size: int, mark: str) -> None:
+        """Like :meth:`add`, for rows ``(id, file, offset, length, project,
+        session, ts)`` whose ids the caller checked are new (the ledger's append
+        path, under the ledger lock): one executemany."""
+        c = self.conn
+        c.execute("BEGIN")
+        try:
+            c.executemany(
+                "INSERT OR IGNORE INTO ids(id, file, offset, length, project, session, ts) VALUES(?,?,?,?,?,?,?)", rows
+            )
             c.execute("INSERT OR REPLACE INTO files(name, size, mark) VALUES(?,?,?)", (name, new_size, mark))
             c.execute("COMMIT")
         except BaseException:

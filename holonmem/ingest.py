@@ -101,9 +101,21 @@ def _peek(stream: BinaryIO) -> tuple[Sample, BinaryIO]:
     return sample, io.BufferedReader(_Replay(), buffer_size=1 << 16)
 
 
-def ingest(
+def ingest(home: Home, sources: Iterable[Source], **options) -> IngestResult:
+    """Ingest every source; raise :class:`InputRejected` if any line was rejected
+    (after keeping the good ones, or keeping nothing when ``strict``).
+
+    Options: ``fmt`` (default ``auto``), ``project``, ``session``, ``role``,
+    ``strict``, ``fsync``, ``max_line_bytes``, ``state``, ``lock_timeout``.
+    """
+    with Ledger(home) as ledger:
+        return _ingest(home, sources, ledger, **options)
+
+
+def _ingest(
     home: Home,
     sources: Iterable[Source],
+    ledger: Ledger,
     *,
     fmt: str = "auto",
     project: str | None = None,
@@ -115,12 +127,9 @@ def ingest(
     state: dict | None = None,
     lock_timeout: float = 30.0,
 ) -> IngestResult:
-    """Ingest every source; raise :class:`InputRejected` if any line was rejected
-    (after keeping the good ones, or keeping nothing when ``strict``)."""
     config = load_config(home)
     limit = int(max_line_bytes or config["ingest"]["max_line_bytes"])
     redactor = redactor_for(config)
-    ledger = Ledger(home)
     res = IngestResult()
     default_ts = now_iso()
     pending: list[dict] = []

@@ -18,7 +18,7 @@ from typing import Iterator
 
 from .events import dumps_event
 from .home import Home
-from .idindex import IdIndex, _mark, row_for
+from .idindex import IdIndex, _mark
 from .locks import LEDGER, home_lock
 
 
@@ -102,8 +102,34 @@ def repair_tail(home: Home, path: Path) -> str | None:
 
 
 class Ledger:
+    """Appends and lookups for one home.
+
+    Keeps its id-map connection open between appends of the same run (a bulk
+    ingest appends many batches); :meth:`close` releases it. The lock is still
+    taken per batch, and the map is caught up after every acquisition, so
+    other writers can interleave safely.
+    """
+
     def __init__(self, home: Home):
         self.home = home
+        self._idx: IdIndex | None = None
+
+    def _index(self, fsync: bool) -> IdIndex:
+        if self._idx is None:
+            self._idx = IdIndex(self.home)
+        self._idx.set_durable(fsync)
+        return self._idx
+
+    def close(self) -> None:
+        if self._idx is not None:
+            self._idx.close()
+            self._idx = None
+
+    def __enter__(self) -> "Ledger":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
 
     def files(self) -> list[Path]:
         return ledger_files(self.home)
@@ -119,22 +145,25 @@ class Ledger:
                 q = repair_tail(home, p)
                 if q:
                     res.quarantined.append(q)
-            idx = IdIndex(home)
+            idx = self._index(fsync)
+            ok = False
             try:
                 idx.catch_up(files)
                 present = idx.existing(e["id"] for e in events)
                 seen: set[str] = set()
                 lines: list[bytes] = []
                 kept: list[dict] = []
+                dups = res.duplicates
                 for ev in events:
                     eid = ev["id"]
                     if eid in present or eid in seen:
-                        res.duplicates.append(eid)
+                        dups.append(eid)
                         continue
                     seen.add(eid)
-                    lines.append(dumps_event(ev).encode("utf-8") + b"\n")
+                    lines.append((dumps_event(ev) + "\n").encode("utf-8"))
                     kept.append(ev)
                 if not lines:
+                    ok = True
                     return res
                 path = home.ledger_dir / current_file_name()
                 res.file = path.name
@@ -160,17 +189,21 @@ class Ledger:
                     os.close(fd)
                 rows = []
                 off = start
+                name = path.name
                 for ev, line in zip(kept, lines):
-                    rows.append(row_for(ev, off, len(line) - 1))
-                    off += len(line)
+                    n = len(line)
+                    rows.append((ev["id"], name, off, n - 1, ev.get("project"), ev.get("session"), ev.get("ts")))
+                    off += n
                 with open(path, "rb") as fh:
                     mark = _mark(fh, off)
                 if idx.indexed_size(path.name) == start:
-                    idx.add(path.name, rows, off, mark)
+                    idx.add_fresh(path.name, rows, off, mark)
                 res.appended = [ev["id"] for ev in kept]
+                ok = True
                 return res
             finally:
-                idx.close()
+                if not ok:
+                    self.close()
 
     def lookup(self, event_id: str) -> tuple[Pos, bytes] | None:
         """Find one event's raw line by id (index first, then the unindexed tail)."""

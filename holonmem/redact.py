@@ -47,6 +47,56 @@ BUILTIN_PATTERNS: list[tuple[str, str, int]] = [
 ]
 
 _REDACTED_RE = re.compile(r"^\[REDACTED:[a-z0-9\-]+\]")
+_STRUCTURAL = frozenset(("id", "ts", "role", "kind", "project", "session", "status"))
+
+# The prefilter. Every built-in pattern needs one of these literal clues
+# (checked on the lower-cased text) or one of the case-sensitive ones, so a
+# text without any of them skips the full scan. A regex of plain literals on the
+# lower-cased text costs ~3 µs per text, where one case-insensitive alternation
+# on the original text cost ~40 µs.
+_CLUES_LOWER = (
+    "-----begin", "sk-", "sk_", "rk_", "pk_", "secret", "ghp_", "gho_", "ghu_", "ghs_", "ghr_",
+    "github_pat_", "glpat-", "xox", "hooks.slack", "npm_", "hf_", "bearer", "token", "authorization",
+    "passw", "passphrase", "pwd", "api_key", "api-key", "apikey", "密码", "口令", "密钥",
+)
+_CLUES_CASED = ("AKIA", "ASIA", "AGPA", "AIDA", "AROA", "ANPA", "ANVA", "AIPA", "AIza", "eyJ")
+
+
+_CLUE_RE = re.compile("|".join(re.escape(c) for c in _CLUES_LOWER))
+
+
+def has_clue(text: str) -> bool:
+    """Could ``text`` hold a secret that a built-in pattern redacts?"""
+    if _CLUE_RE.search(text.lower()):
+        return True
+    for c in _CLUES_CASED:
+        if c in text:
+            return True
+    return "://" in text and "@" in text
+
+
+def _event_has_clue(event: dict) -> bool:
+    """One prefilter pass over an event's redactable strings (runs per event)."""
+    strings = []
+    for k, v in event.items():
+        if k in _STRUCTURAL:
+            continue
+        if type(v) is str:
+            strings.append(v)
+        elif _value_has_clue(v):
+            return True
+    # one check over the joined strings: no clue contains the separator
+    return has_clue(strings[0] if len(strings) == 1 else "\n".join(strings))
+
+
+def _value_has_clue(value) -> bool:
+    if isinstance(value, str):
+        return has_clue(value)
+    if isinstance(value, list):
+        return any(_value_has_clue(v) for v in value)
+    if isinstance(value, dict):
+        return any(_value_has_clue(v) for v in value.values())
+    return False
 
 
 class Redactor:
@@ -57,10 +107,6 @@ class Redactor:
         self._patterns: list[tuple[str, re.Pattern, int]] | None = None
         if self._extra:
             self.patterns  # compile user patterns now: a bad regex is an error at start
-        # A cheap prefilter: most text has no secret; skip the full scan then.
-        self._hint = re.compile(
-            r"(?i)-----BEGIN|sk-|sk_|rk_|pk_|AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA|secret|gh[pousr]_|github_pat_|glpat-|xox|hooks\.slack|AIza|npm_|hf_|eyJ|bearer|token|://[^\s/@]{0,64}:[^\s/@]{0,128}@|authorization|pass|pwd|api.?key|密码|口令|密钥"
-        )
         self._always = bool(extra)
 
     @property
@@ -79,7 +125,7 @@ class Redactor:
         return self._patterns
 
     def redact_text(self, text: str, counts: dict[str, int] | None = None) -> str:
-        if not text or (not self._always and not self._hint.search(text)):
+        if not text or (not self._always and not has_clue(text)):
             return text
         for name, rx, group in self.patterns:
             marker = f"[REDACTED:{name}]"
@@ -115,11 +161,15 @@ class Redactor:
         return self._walk(value, None)
 
     def redact_event(self, event: dict) -> dict:
-        """Redact every string of an event; record counts in ``meta.redacted``."""
+        """Redact every string of an event; record counts in ``meta.redacted``.
+
+        Returns the event itself when no string in it carries a clue."""
+        if not self._always and not _event_has_clue(event):
+            return event
         counts: dict[str, int] = {}
         out = {}
         for k, v in event.items():
-            if k in ("id", "ts", "role", "kind", "project", "session", "status"):
+            if k in _STRUCTURAL:
                 out[k] = v
             else:
                 out[k] = self._walk(v, counts)

@@ -21,7 +21,7 @@ def parse(stream: BinaryIO, ctx: ParseContext) -> Iterator[Record | Rejection]:
         if data is None:
             yield too_long(line_no, size, ctx.max_line_bytes)
             continue
-        if not data.strip():
+        if not data or (data[0] in b" \t\r\n" and not data.strip()):
             continue
         try:
             text = decode_line(data)
