@@ -57,6 +57,7 @@ def content_id(event: dict) -> str:
 _ROLE_SET = frozenset(ROLES)
 _KIND_SET = frozenset(KINDS)
 _KNOWN_SET = frozenset(KNOWN_FIELDS)
+_OPT_STR = ("tool", "status", "speaker")
 
 
 def _type_error(key: str, value) -> EventError:
@@ -140,21 +141,12 @@ def normalize_event(
         out["session"] = sess
     out["role"] = role
     out["kind"] = kind
-    v = get("tool")
-    if v is not None:
-        if type(v) is not str:
-            raise _type_error("tool", v)
-        out["tool"] = v
-    v = get("status")
-    if v is not None:
-        if type(v) is not str:
-            raise _type_error("status", v)
-        out["status"] = v
-    v = get("speaker")
-    if v is not None:
-        if type(v) is not str:
-            raise _type_error("speaker", v)
-        out["speaker"] = v
+    for key in _OPT_STR:
+        v = get(key)
+        if v is not None:
+            if type(v) is not str:
+                raise _type_error(key, v)
+            out[key] = v
     out["text"] = text
     refs = get("refs")
     if refs is not None:
