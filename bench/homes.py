@@ -40,6 +40,7 @@ class Ctx:
     indexed: set = field(default_factory=set)
     extra_pos: int = 0
     commands: dict[str, bool] = field(default_factory=dict)
+    first_consolidations: list = field(default_factory=list)  # (which home, seconds)
 
     def __post_init__(self):
         self.cfg = SIZES[self.size]
@@ -114,7 +115,7 @@ class Ctx:
             p = hm(home, "consolidate", "--json")
             self.log(f"consolidated {which} home in {time.perf_counter() - t0:.1f} s")
             self.consolidated.add(home)
-            self.last_consolidate = (which, p.wall)
+            self.first_consolidations.append((which, p.wall))
         return home
 
     def indexed_home(self, which: str) -> Path:

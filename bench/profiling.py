@@ -75,12 +75,16 @@ def cprofile_top(fn: Callable[[], object], n: int = 5, by: str = "own") -> str:
     prof.enable()
     fn()
     prof.disable()
-    st = pstats.Stats(prof)
+    return summarize(pstats.Stats(prof), n, by)
+
+
+def summarize(st: pstats.Stats, n: int = 5, by: str = "own") -> str:
     total = st.total_tt or 1e-9
     items = st.stats.items()
     if by == "cumulative":
-        items = [kv for kv in items if "/holonmem/" in kv[0][0]]
-        rows = sorted(items, key=lambda kv: -kv[1][3])[1 : n + 1]  # [0] is the entry point
+        items = [kv for kv in items if "/holonmem/" in kv[0][0] and "/holonmem/cli/" not in kv[0][0]
+                 and kv[0][2] != "<module>"]
+        rows = sorted(items, key=lambda kv: -kv[1][3])[:n]
         col = 3
     else:
         rows = sorted(items, key=lambda kv: -kv[1][2])[:n]
@@ -101,3 +105,16 @@ def _where(file: str, line: int) -> str:
             i = len(parts) - 1 - parts[::-1].index(anchor)
             return "/".join(parts[i:]) + f":{line}"
     return os.path.basename(file) + f":{line}"
+
+
+def cprofile_cmd(args: list[str], env: dict, n: int = 5, by: str = "own", stdin: bytes | None = None) -> str:
+    """Profile ``holonmem ARGS`` in its own process (always the current code)."""
+    import sys
+    import tempfile
+
+    with tempfile.NamedTemporaryFile(suffix=".prof") as tmp:
+        p = subprocess.run([sys.executable, "-m", "cProfile", "-o", tmp.name, "-m", "holonmem", *args],
+                           input=stdin, capture_output=True, env=env)
+        if p.returncode != 0:
+            return f"(profile failed: exit {p.returncode})"
+        return summarize(pstats.Stats(tmp.name), n, by)

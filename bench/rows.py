@@ -12,7 +12,7 @@ import fts
 import gen
 from homes import Ctx, iter_docs
 from measure import PY, Row, fresh_copy, hm, hm_env, holonmem_argv, interleaved, median, not_measured, run_rss
-from profiling import cprofile_top, import_top
+from profiling import cprofile_cmd, import_top
 
 PASS = [PY, "-c", "pass"]
 CONTEXT_TASKS = [
@@ -65,42 +65,41 @@ def bulk_ingest(ctx: Ctx) -> Row:
     row.passed = row.ratio >= 0.5
     row.extra["events_per_s"] = round(n / row.ours)
     row.extra["bare_events_per_s"] = round(n / row.base)
-    row.limits = f"cProfile ({ctx.cfg['small']:,} events, in-process): " + _profile_ingest(ctx)
+    row.limits = f"cProfile of `holonmem ingest` ({ctx.cfg['small']:,} events): " + _profile_ingest(ctx)
     return row
 
 
 def _profile_ingest(ctx: Ctx) -> str:
-    from holonmem.home import Home
-    from holonmem.ingest import Source, ingest
-
     home = ctx.new_home("profile-ingest")
-    path = ctx.events_file(ctx.cfg["small"])
+    return cprofile_cmd(["ingest", "--no-fsync", str(ctx.events_file(ctx.cfg["small"]))], hm_env(home))
 
-    def run():
-        with open(path, "rb") as fh:
-            ingest(Home(home), [Source(str(path), fh)], fsync=False)
 
-    return cprofile_top(run)
+# Times holonmem's own ingest() in a fresh process (always the current code).
+PROBE_INGEST = """
+import sys, time
+from pathlib import Path
+from holonmem.home import Home
+from holonmem.ingest import Source, ingest
+home, path = Path(sys.argv[1]), sys.argv[2]
+with open(path, 'rb') as fh:
+    t0 = time.perf_counter()
+    ingest(Home(home), [Source(path, fh)], fsync=True)
+    print(time.perf_counter() - t0)
+"""
 
 
 def per_event_cost(ctx: Ctx) -> Row:
     small, big = ctx.cfg["small"], ctx.cfg["big"]
     batch = 1000
-    row = Row("per_event", f"per-event ingest cost, {big:,}-event ledger vs {small:,} ({batch:,}-event appends, in-process, fsync)",
+    row = Row("per_event", f"per-event ingest cost, {big:,}-event ledger vs {small:,} ({batch:,}-event appends, `ingest()` timed inside the process, fsync)",
               f"{big:,} vs {small:,}", target="≤ 1.5×", unit="ms/event")
-    from holonmem.home import Home
-    from holonmem.ingest import Source, ingest
-
     h_small, h_big = ctx.home("small"), ctx.home("big")
 
     def timed(home, count: int):
         def go() -> float:
             path = ctx.extra(count)
             os.sync()  # dirty pages from earlier bulk loads must not land on this fsync
-            with open(path, "rb") as fh:
-                t0 = time.perf_counter()
-                ingest(Home(home), [Source(str(path), fh)], fsync=True)
-                return time.perf_counter() - t0
+            return float(run_rss([PY, "-c", PROBE_INGEST, str(home), str(path)], env=hm_env(home)).stdout)
         return go
 
     a, b = interleaved(timed(h_big, batch), timed(h_small, batch), ctx.cfg["reps"])
@@ -186,8 +185,8 @@ def consolidate(ctx: Ctx) -> Row:
         row.extra["summary"] = p.stderr.decode("utf-8", "replace").strip().splitlines()[-1:] or ""
     row.runs, row.ours = runs, median(runs)
     row.passed = row.ours <= 2.0
-    if getattr(ctx, "last_consolidate", None):
-        row.extra["initial_consolidate_s"] = ctx.last_consolidate[1]
+    for which, secs in ctx.first_consolidations:
+        row.extra[f"first_consolidate_{which}_s"] = secs
     row.limits = import_top([*holonmem_argv(), "consolidate"], hm_env(home))
     return row
 
@@ -221,16 +220,12 @@ def rebuild(ctx: Ctx) -> Row:
     row.ratio = row.ours / row.base
     row.passed = row.ours <= 60.0
     row.extra["docs"] = sum(1 for _ in iter_docs(home))
-    row.limits = f"cProfile of `index.rebuild` on the {ctx.cfg['small']:,}-event home: " + _profile_rebuild(ctx)
+    row.limits = f"cProfile of `index --rebuild` on the {ctx.cfg['small']:,}-event home: " + _profile_rebuild(ctx)
     return row
 
 
 def _profile_rebuild(ctx: Ctx) -> str:
-    from holonmem import index
-    from holonmem.home import Home
-
-    home = Home(ctx.home("small"))
-    return cprofile_top(lambda: index.rebuild(home))
+    return cprofile_cmd(["index", "--rebuild"], hm_env(ctx.home("small")))
 
 
 def index_add(ctx: Ctx) -> Row:
@@ -249,15 +244,12 @@ def index_add(ctx: Ctx) -> Row:
     ctx.ingest(home, ctx.extra(100))
     row.limits = import_top([*holonmem_argv(), "index"], hm_env(home))
     ctx.ingest(home, ctx.extra(100))
-    row.limits += "; cProfile of `index.update` after 100 more: " + _profile_update(home)
+    row.limits += "; cProfile of `holonmem index` after 100 more: " + _profile_update(home)
     return row
 
 
 def _profile_update(home) -> str:
-    from holonmem import index
-    from holonmem.home import Home
-
-    return cprofile_top(lambda: index.update(Home(home)), n=4, by="cumulative")
+    return cprofile_cmd(["index"], hm_env(home), n=4, by="cumulative")
     return row
 
 
@@ -289,7 +281,8 @@ def warm_search(ctx: Ctx) -> Row:
         return not_measured(row, "`holonmem search` does not exist yet")
     home = ctx.indexed_home("mid")
     queries = _queries(ctx, n_q)
-    many, one = ctx.work / "queries-many.jsonl", ctx.work / "queries-one.jsonl"
+    many, one, qfile = (ctx.work / f"queries-{x}.jsonl" for x in ("many", "one", "all"))
+    qfile.write_text("".join(json.dumps({"query": q}, ensure_ascii=False) + "\n" for q in queries), encoding="utf-8")
     n_cli = min(20, n_q)  # the CLI figure is for reference; 20 queries are enough
     many.write_text("".join(json.dumps({"query": q}, ensure_ascii=False) + "\n" for q in queries[:n_cli]), encoding="utf-8")
     one.write_text(json.dumps({"query": queries[0]}, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -304,7 +297,9 @@ def warm_search(ctx: Ctx) -> Row:
     t_one = median([hm(home, "search", "--queries", str(one)).wall for _ in range(3)])
     cli_per = (t_many - t_one) / (n_cli - 1)
     base = [fts.time_queries(db, queries)[0] for _ in range(3)]
-    inproc = _session_per_query(home, queries, reps=3)
+    probe = run_rss([PY, "-c", PROBE_SEARCH, str(Path(__file__).resolve().parent), str(home), str(qfile), "3"],
+                    env=hm_env(home), check=False)
+    inproc, prof = (json.loads(probe.stdout) if probe.code == 0 else (None, "(no Session API)"))
     row.base = median(base) * 1e3
     row.base_runs = [x * 1e3 for x in base]
     if inproc is not None:
@@ -320,39 +315,32 @@ def warm_search(ctx: Ctx) -> Row:
     row.extra["cli_per_query_ms"] = cli_per * 1e3
     row.extra["whole_process_s"] = {"many": t_many, "one": t_one}
     row.limits = (f"ours: {how}; via the CLI ({n_cli} queries in one `search --queries`) {cli_per * 1e3:.1f} ms/query. FTS5: in-process, one connection, "
-                  f"same texts pre-split into CJK bigrams. cProfile of our queries: {_profile_session(home, queries[:30])}")
+                  f"same texts pre-split into CJK bigrams. cProfile of our queries: {prof}")
     return row
 
 
-def _session_per_query(home, queries: list[str], reps: int) -> list[float] | None:
-    """Warm per-query seconds (one figure per pass) through the search module's
-    Session, if it has one; the first pass warms up and is not counted."""
-    try:
-        from holonmem.home import Home
-        from holonmem.search import Session
-    except ImportError:
-        return None
-    out = []
-    with Session(Home(home), update=False) as s:
+# Warm per-query seconds through holonmem.search.Session in a fresh process:
+# one warm-up pass, then REPS timed passes, then a cProfile of 30 queries.
+PROBE_SEARCH = """
+import json, sys, time
+from pathlib import Path
+sys.path.insert(0, sys.argv[1])
+from profiling import cprofile_top
+from holonmem.home import Home
+from holonmem.search import Session
+home, queries, reps = Home(Path(sys.argv[2])), [json.loads(l)['query'] for l in open(sys.argv[3], encoding='utf-8')], int(sys.argv[4])
+runs = []
+with Session(home, update=False) as s:
+    for q in queries:
+        s.search(q, limit=10)
+    for _ in range(reps):
+        t0 = time.perf_counter()
         for q in queries:
             s.search(q, limit=10)
-        for _ in range(reps):
-            t0 = time.perf_counter()
-            for q in queries:
-                s.search(q, limit=10)
-            out.append((time.perf_counter() - t0) / len(queries))
-    return out
-
-
-def _profile_session(home, queries: list[str]) -> str:
-    try:
-        from holonmem.home import Home
-        from holonmem.search import Session
-    except ImportError:
-        return "(no Session API)"
-    with Session(Home(home), update=False) as s:
-        s.search(queries[0], limit=10)
-        return cprofile_top(lambda: [s.search(q, limit=10) for q in queries], n=4)
+        runs.append((time.perf_counter() - t0) / len(queries))
+    prof = cprofile_top(lambda: [s.search(q, limit=10) for q in queries[:30]], n=4)
+print(json.dumps([runs, prof]))
+"""
 
 
 def cold_search(ctx: Ctx) -> Row:

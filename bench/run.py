@@ -79,8 +79,7 @@ def _notes(ctx: Ctx) -> list[str]:
     notes = [f"Homes: seeded generator (seed {ctx.seed}): small {cfg['small']:,}, mid {cfg['mid']:,}, "
              f"big {cfg['big']:,} events, plus 40 hand-written memories and 25 notes; new events come from a "
              f"second seed, later in time."]
-    if getattr(ctx, "last_consolidate", None):
-        which, secs = ctx.last_consolidate
+    for which, secs in ctx.first_consolidations:
         notes.append(f"Setup: the first `holonmem consolidate` of the {which} home ({cfg[which]:,} events) took {secs:.1f} s.")
     return notes
 
