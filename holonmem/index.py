@@ -1,10 +1,13 @@
 """The Whoosh search index under ``.holonmem/index/`` (derived state).
 
 Documents: every ledger event, every episode section, every long-term memory
-(incl. ``memory/operator.md`` and ``memory/self.md``) and every note. What is
-indexed is recorded in ``.holonmem/index_state.json``::
+(incl. ``memory/operator.md`` and ``memory/self.md``) and every note. Events
+live in one Whoosh index (``MAIN``) and the file documents in a second, small
+one (``FILES``) in the same folder, so that a search for episodes, memories or
+notes costs O(files), not O(events). What is indexed is recorded in
+``.holonmem/index_state.json``::
 
-    {"version": 1, "ledger_offsets": {file: byte_offset},
+    {"version": 6, "ledger_offsets": {file: byte_offset},
      "files": {rel_path: [mtime_ns, size]}, "last_update": iso}
 
 :func:`update` compares that with a few ``stat`` calls and, when something
@@ -22,6 +25,7 @@ import shutil
 import stat
 import sys
 import time
+from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable
@@ -32,7 +36,8 @@ from .home import Home
 from .index_docs import file_docs, ledger_docs
 from .locks import INDEX, home_lock
 
-VERSION = 5
+VERSION = 6  # bump on any change of the schema, the analyzer or the layout: old indexes are rebuilt
+EVENTS, FILES = "MAIN", "FILES"  # the two Whoosh index names in .holonmem/index/
 STATE_NAME = "index_state.json"
 # A search (or context) brings the index up to date itself when at most this
 # many new events wait; beyond it, it says so and searches what is indexed.
@@ -76,11 +81,19 @@ def state_path(home: Home) -> Path:
 
 def load_state(home: Home) -> dict | None:
     st = read_json(state_path(home))
+    return st if _state_ok(st) else None
+
+
+def _outdated(home: Home) -> bool:
+    """A readable state of another format version (the index is rebuilt)."""
+    st = read_json(state_path(home))
+    return isinstance(st, dict) and st.get("version") != VERSION
+
+
+def _state_ok(st) -> bool:
     if not isinstance(st, dict) or st.get("version") != VERSION:
         return None
-    if not isinstance(st.get("ledger_offsets"), dict) or not isinstance(st.get("files"), dict):
-        return None
-    return st
+    return isinstance(st.get("ledger_offsets"), dict) and isinstance(st.get("files"), dict)
 
 
 def _save_state(home: Home, offsets: dict, files: dict) -> None:
@@ -189,8 +202,9 @@ def _index_exists(home: Home) -> bool:
         return False
 
 
-def open_index(home: Home):
-    """The Whoosh index, or :class:`IndexUnavailable`. Retries briefly (a swap may be under way)."""
+def open_index(home: Home, name: str = EVENTS):
+    """The Whoosh index ``name`` (:data:`EVENTS` or :data:`FILES`), or
+    :class:`IndexUnavailable`. Retries briefly (a swap may be under way)."""
     from . import analysis  # noqa: F401 - first: it keeps whoosh's import light
     from whoosh import index as windex
 
@@ -202,7 +216,7 @@ def open_index(home: Home):
             last = IndexUnavailable("the search index state is missing")
             continue
         try:
-            return windex.open_dir(str(home.index_dir))
+            return windex.open_dir(str(home.index_dir), indexname=name)
         except Exception as exc:  # noqa: BLE001 - any failure means "rebuild"
             last = exc
     raise IndexUnavailable(f"the search index cannot be opened ({type(last).__name__}: {last})")
@@ -234,6 +248,7 @@ def _usable(home: Home) -> bool:
         return False
     try:
         open_index(home).close()
+        open_index(home, FILES).close()
     except IndexUnavailable:
         return False
     return True
@@ -261,6 +276,7 @@ def rebuild(home: Home, *, progress: Callable[[int, int], None] | None = None,
         tmp.mkdir(mode=0o700)
         try:
             ix = windex.create_in(str(tmp), schema())
+            fix = windex.create_in(str(tmp), schema(), indexname=FILES)
             w = _writer(ix, bulk=True)
             errors: list[str] = []
             total = sum(p.stat().st_size for p in ledger_files(home))
@@ -276,12 +292,14 @@ def rebuild(home: Home, *, progress: Callable[[int, int], None] | None = None,
                 tick += 1
                 if progress and tick % 500 == 0:
                     progress(done_before + sum(offsets.values()), total)
+            w.commit(optimize=False, merge=False)
             files = scan_files(home)
             nfiles = 0
+            fw = _writer(fix)
             for doc in file_docs(home, files, errors):
-                w.add_document(**doc)
+                fw.add_document(**doc)
                 nfiles += 1
-            w.commit(optimize=False, merge=False)
+            fw.commit(optimize=False, merge=False)
             _private(tmp)
             if progress:
                 progress(total, total)
@@ -336,6 +354,8 @@ def _update(home: Home, max_events: int | None, lock_timeout: float, rebuild_mis
     if pend["missing"] or pend["rewritten"]:
         if pend["missing"] and not state_path(home).exists() and not home.index_dir.exists():
             why = "not built yet"
+        elif pend["missing"] and _outdated(home):
+            why = "in an older format"
         else:
             why = "missing or unreadable" if pend["missing"] else "behind a rewritten ledger file"
         if not rebuild_missing:
@@ -369,12 +389,10 @@ def _incremental(home: Home, max_events: int | None) -> dict:
     offsets = dict(state["ledger_offsets"])
     files = dict(state["files"])
     errors: list[str] = []
-    ix = open_index(home)
-    w = _writer(ix)
     events = removed = ndocs = 0
     stale = False
-    try:
-        if pend["ledger_bytes"]:
+    if pend["ledger_bytes"]:
+        with _writing(home, EVENTS) as (ix, w):
             previous = _PreviousLookup(ix)
             try:
                 for doc, fname, end in ledger_docs(home, offsets, max_events, errors, previous):
@@ -386,13 +404,14 @@ def _incremental(home: Home, max_events: int | None) -> dict:
                     offsets[fname] = end
             finally:
                 previous.close()
-            if max_events is not None and events >= max_events:
-                stale = _ledger_behind(home, offsets)
+        if max_events is not None and events >= max_events:
+            stale = _ledger_behind(home, offsets)
+    if pend["changed"] or pend["deleted"]:
         now = pend["_files"]
-        for rel in pend["deleted"]:
-            removed += w.delete_by_term("src", rel) or 0
-            files.pop(rel, None)
-        if pend["changed"]:
+        with _writing(home, FILES) as (_, w):
+            for rel in pend["deleted"]:
+                removed += w.delete_by_term("src", rel) or 0
+                files.pop(rel, None)
             for rel in pend["changed"]:
                 removed += w.delete_by_term("src", rel) or 0
             for doc in file_docs(home, pend["changed"], errors):
@@ -400,12 +419,6 @@ def _incremental(home: Home, max_events: int | None) -> dict:
                 ndocs += 1
             for rel in pend["changed"]:
                 files[rel] = now[rel]
-        w.commit()
-    except BaseException:
-        w.cancel()
-        raise
-    finally:
-        ix.close()
     _private(home.index_dir)
     _save_state(home, offsets, files)
     out = _noop(events=events, documents=events + ndocs, removed=removed, errors=errors,
@@ -415,9 +428,26 @@ def _incremental(home: Home, max_events: int | None) -> dict:
     return out
 
 
+@contextmanager
+def _writing(home: Home, name: str):
+    """``(ix, writer)`` of index ``name``: committed on success, cancelled on any error."""
+    ix = open_index(home, name)
+    w = _writer(ix)
+    try:
+        yield ix, w
+        w.commit()
+    except BaseException:
+        w.cancel()
+        raise
+    finally:
+        ix.close()
+
+
 class _PreviousLookup:
     """The body of the last indexed event of a session (highest document
-    number), through one searcher opened on first use."""
+    number), through one searcher opened on first use. The events index
+    holds events only, so the session term's own (short) posting list is
+    enough: no walk over every event."""
 
     def __init__(self, ix):
         self.ix = ix
@@ -426,7 +456,7 @@ class _PreviousLookup:
     def __call__(self, session: str) -> str:
         if self.searcher is None:
             self.searcher = self.ix.searcher()
-        nums = list(self.searcher.document_numbers(session=session, kind="event"))
+        nums = list(self.searcher.document_numbers(session=session))
         if not nums:
             return ""
         return self.searcher.stored_fields(max(nums)).get("body") or ""
@@ -444,12 +474,28 @@ def _ledger_behind(home: Home, offsets: dict) -> bool:
 
 # -- searching (query objects are built here; search.py stays whoosh-free) ------
 
-# Query-time weight per field (title also carries an index-time boost of 2).
 INACTIVE = ("superseded", "archived")
 
 
+FILE_KINDS = ("episode", "memory", "note")
+
+
+def indexes_for(kinds) -> list[tuple[str, list[str] | None]]:
+    """``(index name, kind filter)`` for each index that can hold documents of
+    ``kinds`` (None: all kinds); the filter is None when the index holds only those kinds."""
+    if not kinds:
+        return [(EVENTS, None), (FILES, None)]
+    out: list[tuple[str, list[str] | None]] = []
+    if "event" in kinds:
+        out.append((EVENTS, None))
+    fk = [k for k in kinds if k != "event"]
+    if fk:
+        out.append((FILES, None if set(fk) >= set(FILE_KINDS) else fk))
+    return out
+
+
 def run_query(searcher, terms: list[tuple[str, float]], *, project=None, kinds=None, session=None,
-              since=None, until=None, include_inactive=False, limit=50) -> list[tuple[float, dict]]:
+              since=None, until=None, include_inactive=False, limit=50, peers=()) -> list[tuple[float, dict]]:
     """``(score, stored fields)`` of the best ``limit`` documents for weighted ``terms``.
 
     The terms are OR-ed over the weighted ``text`` field (see
@@ -459,6 +505,7 @@ def run_query(searcher, terms: list[tuple[str, float]], *, project=None, kinds=N
     """
     from whoosh import query as Q
 
+    searcher.weighting.peers = list(peers)
     subs = []
     for t, w in terms:
         subs.append(Q.Term("text", t, boost=w))
@@ -504,6 +551,28 @@ BM25_B = 0.3
 
 
 def searcher(ix, k1: float = BM25_K1, b: float = BM25_B):
+    """A searcher whose BM25F takes its statistics (idf, average length) from
+    the searchers in ``searcher.weighting.peers`` together when set, so that
+    scores from the events and the files index compare as if from one index."""
     from whoosh import scoring
 
-    return ix.searcher(weighting=scoring.BM25F(B=b, K1=k1))
+    class PeerScorer(scoring.BM25FScorer):
+        def __init__(self, searcher, fieldname, text, B, K1, idf, avgfl):
+            self.idf, self.avgfl, self.B, self.K1, self.qf = idf, avgfl, B, K1, 1
+            self.setup(searcher, fieldname, text)
+
+    class PeerBM25F(scoring.BM25F):
+        peers: list = []
+
+        def scorer(self, searcher, fieldname, text, qf=1):
+            peers = self.peers
+            if len(peers) < 2 or not searcher.schema[fieldname].scorable:
+                return super().scorer(searcher, fieldname, text, qf)
+            from math import log
+
+            df = sum(p.doc_frequency(fieldname, text) for p in peers)
+            n = sum(p.doc_count_all() for p in peers)
+            avgfl = sum(p.field_length(fieldname) for p in peers) / (n or 1)
+            return PeerScorer(searcher, fieldname, text, self.B, self.K1, log(n / (df + 1)) + 1, avgfl or 1)
+
+    return ix.searcher(weighting=PeerBM25F(B=b, K1=k1))

@@ -135,13 +135,20 @@ def _result(score: float, f: dict, terms: list[str]) -> dict:
 
 
 class Session:
-    """An open index for answering one or many queries."""
+    """An open index for answering one or many queries.
+
+    Events and file documents (episodes, memories, notes) live in two Whoosh
+    indexes; each is opened on first use, so a search for episodes never
+    touches the events.
+    """
 
     def __init__(self, home: Home, *, update: bool = True, max_events: int | None = None):
         from . import index
 
         self.home = home
         self.info: dict = {}
+        self._ix: dict = {}  # index name -> ix
+        self._searchers: dict = {}  # index name -> searcher, opened on first use
         if update:
             bound = max_events if max_events is not None else index.SEARCH_MAX_EVENTS
             self.info = index.update(home, max_events=bound, rebuild_missing=True)
@@ -151,11 +158,19 @@ class Session:
         from . import index
 
         try:
-            self.ix = index.open_index(self.home)
+            self._ix = {n: index.open_index(self.home, n) for n in (index.EVENTS, index.FILES)}
         except index.IndexUnavailable:
+            self.close()
             self._rebuild()
-            self.ix = index.open_index(self.home)
-        self.searcher = index.searcher(self.ix)
+            self._ix = {n: index.open_index(self.home, n) for n in (index.EVENTS, index.FILES)}
+
+    def _searcher(self, name: str):
+        from . import index
+
+        s = self._searchers.get(name)
+        if s is None:
+            s = self._searchers[name] = index.searcher(self._ix[name])
+        return s
 
     def _rebuild(self) -> None:
         from . import index
@@ -166,8 +181,11 @@ class Session:
             self.info = res
 
     def close(self) -> None:
-        self.searcher.close()
-        self.ix.close()
+        for s in self._searchers.values():
+            s.close()
+        for ix in self._ix.values():
+            ix.close()
+        self._searchers, self._ix = {}, {}
 
     def __enter__(self):
         return self
@@ -184,6 +202,16 @@ class Session:
             out.append(f"search index not fully up to date: {self.info['reason']}")
         return out
 
+    def _query(self, wterms, args: dict) -> list:
+        from . import index
+
+        which = index.indexes_for(args["kinds"])
+        peers = [self._searcher(name) for name, _ in which]
+        hits = []
+        for (name, kinds), s in zip(which, peers):
+            hits.extend(index.run_query(s, wterms, **{**args, "kinds": kinds}, peers=peers))
+        return hits
+
     def search(self, query: str, *, project=None, kinds=None, session=None, since=None, until=None,
                limit: int = 10, include_inactive: bool = False) -> list[dict]:
         from . import index
@@ -195,12 +223,12 @@ class Session:
         if limit <= 0 or not wterms:
             return []
         try:
-            hits = index.run_query(self.searcher, wterms, **args)
+            hits = self._query(wterms, args)
         except Exception:  # noqa: BLE001 - an unreadable index is rebuilt, then searched again
             self.close()
             self._rebuild()
             self._open()
-            hits = index.run_query(self.searcher, wterms, **args)
+            hits = self._query(wterms, args)
         now = time.time()
         terms = [t for t, _ in wterms]
         ranked = []

@@ -331,3 +331,23 @@ def test_searches_keep_working_during_a_rebuild(sample_home):
     assert proc.wait() == 0, proc.stderr.read()
     assert answers and all(a == ["event:evt_0101"] for a in answers)
     assert refs(search(sample_home, "路线检查", limit=1)) == ["event:evt_0101"]
+
+
+def test_index_of_an_older_format_is_rebuilt_with_a_warning(sample_home):
+    index.update(sample_home)
+    st = json.loads(index.state_path(sample_home).read_text())
+    st["version"] = index.VERSION - 1
+    index.state_path(sample_home).write_text(json.dumps(st))
+    with Session(sample_home) as sess:
+        assert any("older format" in w and "rebuilt" in w for w in sess.warnings), sess.warnings
+        assert refs(sess.search("路线检查"))[0] == "event:evt_0101"
+    assert index.load_state(sample_home)["version"] == index.VERSION
+
+
+def test_episode_search_does_not_open_the_events_index(sample_home):
+    write_episode(sample_home)
+    index.update(sample_home)
+    with Session(sample_home, update=False) as sess:
+        hits = sess.search("八达岭路线", kinds=["episode"])
+        assert hits and all(h["kind"] == "episode" for h in hits)
+        assert list(sess._searchers) == [index.FILES]
