@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Annotated, List, Optional
 
 import typer
 
-from .app import HomeOpt, JsonOpt, command, err, get_home, print_json, print_table, stdout_is_tty
-
-
-def _warn(warnings) -> None:
-    for w in warnings:
-        err(f"warning: {w}")
+from .app import HomeOpt, JsonOpt, command, err, get_home, print_json
 
 
 @command("search")
@@ -33,69 +27,10 @@ def search_cmd(
     json_out: JsonOpt = False,
 ) -> None:
     """Find events, episodes, memories and notes by content; prints refs for `holonmem get`."""
-    from ..errors import UsageError
-    from ..search import Session
+    from .fast_search import search_main  # shared with the typer-free fast path: identical output
 
-    if queries is None and not (query or "").strip():
-        raise UsageError("nothing to search for", "give a QUERY or --queries FILE")
-    h = get_home(ctx, home)
-    common = dict(project=project, kinds=kind, session=session, since=since, until=until,
-                  limit=limit, include_inactive=all_)
-    if queries is not None:
-        lines = _read_queries(queries)
-        with Session(h) as s:
-            _warn(s.warnings)
-            for n, spec in lines:
-                opts = dict(common)
-                for key, alias in (("project", None), ("kinds", "kind"), ("session", None), ("since", None),
-                                   ("until", None), ("limit", None), ("include_inactive", "all")):
-                    for k in (key, alias):
-                        if k and k in spec:
-                            opts[key] = spec[k]
-                res = s.search(str(spec.get("query") or ""), **opts)
-                sys.stdout.write(json.dumps(res, ensure_ascii=False) + "\n")
-            sys.stdout.flush()
-        return
-    with Session(h) as s:
-        _warn(s.warnings)
-        res = s.search(query, **common)
-    if json_out:
-        print_json(res)
-        return
-    if not res:
-        err("no results")
-        return
-    if stdout_is_tty():
-        rows = [[f"{r['score']:.2f}", r["ref"], r["project"] or "", (r["ts"] or "")[:16].replace("T", " "),
-                 f"{r['title']}\n{r['snippet']}"] for r in res]
-        print_table(["score", "ref", "project", "when", "what"], rows)
-    else:
-        print_table([], [[r["ref"], f"{r['score']:.3f}", r["project"] or "", r["ts"], r["snippet"]] for r in res])
-
-
-def _read_queries(path: Path) -> list[tuple[int, dict]]:
-    from ..errors import InputRejected, UsageError
-
-    try:
-        text = sys.stdin.read() if str(path) == "-" else path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UsageError(f"no such file: {path}", "check the --queries path") from None
-    out, bad = [], []
-    for n, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            obj = json.loads(line)
-        except ValueError as exc:
-            bad.append(f"line {n}: not JSON ({exc})")
-            continue
-        if not isinstance(obj, dict) or not isinstance(obj.get("query"), str):
-            bad.append(f"line {n}: needs a \"query\" string")
-            continue
-        out.append((n, obj))
-    if bad:
-        raise InputRejected(f"{path}: " + "; ".join(bad[:5]), "each line must be a JSON object with a \"query\"")
-    return out
+    search_main(get_home(ctx, home), query, project=project, kind=kind, session=session, since=since, until=until,
+                limit=limit, all_=all_, queries=queries, json_out=json_out)
 
 
 @command("get")

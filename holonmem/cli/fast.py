@@ -14,6 +14,7 @@ from typing import Callable
 FAST_COMMANDS: dict[str, str] = {
     "hook": "holonmem.cli.fast_hook:run",
     "context": "holonmem.cli.fast_context:run",
+    "search": "holonmem.cli.fast_search:run",
 }
 
 

@@ -1,0 +1,156 @@
+"""Typer-free fast path for ``holonmem search`` (same options, same output).
+
+``search`` is what an agent runs between turns; typer alone costs ~45 ms to
+import. :func:`run` parses the options by hand and calls :func:`search_main`,
+which the typer command (``cmd_search.search_cmd``) calls as well, so both
+print byte-identical output. Anything the small parser does not understand
+(``--help``, a bad ``--limit``, a second positional argument, ``--``) goes
+to typer, which prints the usual usage error.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+# option -> (destination, takes a value)
+_OPTS = {"--project": ("project", True), "--kind": ("kind", True), "--session": ("session", True),
+         "--since": ("since", True), "--until": ("until", True), "--limit": ("limit", True), "-n": ("limit", True),
+         "--queries": ("queries", True), "--home": ("home", True), "--all": ("all_", False),
+         "--json": ("json_out", False)}
+
+
+def parse(argv: list[str]) -> dict | None:
+    """Options as ``search_main`` keywords (plus ``home``), or None when typer should handle them."""
+    out: dict = {"kind": None}
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        name, val = a, None
+        if a.startswith("--") and "=" in a:
+            name, val = a.split("=", 1)
+        if name in _OPTS:
+            dest, takes = _OPTS[name]
+            if not takes:
+                if val is not None:
+                    return None
+                out[dest] = True
+            else:
+                if val is None:
+                    if i + 1 >= len(argv):
+                        return None
+                    i += 1
+                    val = argv[i]
+                if dest == "kind":
+                    out["kind"] = (out["kind"] or []) + [val]
+                else:
+                    out[dest] = val
+        elif a.startswith("-") or "query" in out:
+            return None  # unknown option, `--`, a negative number or a second query: typer decides
+        else:
+            out["query"] = a
+        i += 1
+    if "limit" in out:
+        try:
+            out["limit"] = int(out["limit"])
+        except ValueError:
+            return None
+        if out["limit"] < 1:
+            return None
+    if "queries" in out:
+        out["queries"] = Path(out["queries"])
+    return out
+
+
+def run(argv: list[str]) -> int:
+    opts = parse(argv)
+    if opts is None:
+        from . import get_app
+
+        get_app()(args=["search", *argv], prog_name="holonmem")
+        return 0  # pragma: no cover - typer exits
+    from ..home import resolve_home
+
+    home = resolve_home(opts.pop("home", None))
+    search_main(home, **opts)
+    return 0
+
+
+def _err(line: str) -> None:
+    sys.stderr.write(line.rstrip("\n") + "\n")
+    sys.stderr.flush()
+
+
+def search_main(h, query: str | None = None, *, project=None, kind=None, session=None, since=None, until=None,
+                limit: int = 10, all_: bool = False, queries: Path | None = None, json_out: bool = False) -> None:
+    """The ``search`` command once its options are parsed (``h``: the Home)."""
+    from ..errors import UsageError
+    from ..search import Session
+
+    if queries is None and not (query or "").strip():
+        raise UsageError("nothing to search for", "give a QUERY or --queries FILE")
+    common = dict(project=project, kinds=kind, session=session, since=since, until=until,
+                  limit=limit, include_inactive=all_)
+    if queries is not None:
+        lines = _read_queries(queries)
+        with Session(h) as s:
+            for w in s.warnings:
+                _err(f"warning: {w}")
+            for n, spec in lines:
+                opts = dict(common)
+                for key, alias in (("project", None), ("kinds", "kind"), ("session", None), ("since", None),
+                                   ("until", None), ("limit", None), ("include_inactive", "all")):
+                    for k in (key, alias):
+                        if k and k in spec:
+                            opts[key] = spec[k]
+                res = s.search(str(spec.get("query") or ""), **opts)
+                sys.stdout.write(json.dumps(res, ensure_ascii=False) + "\n")
+            sys.stdout.flush()
+        return
+    with Session(h) as s:
+        for w in s.warnings:
+            _err(f"warning: {w}")
+        res = s.search(query, **common)
+    if json_out:  # as app.print_json
+        sys.stdout.write(json.dumps(res, ensure_ascii=False, indent=2, default=str) + "\n")
+        sys.stdout.flush()
+        return
+    if not res:
+        _err("no results")
+        return
+    if sys.stdout.isatty():
+        from .app import print_table  # rich, only on a terminal
+
+        rows = [[f"{r['score']:.2f}", r["ref"], r["project"] or "", (r["ts"] or "")[:16].replace("T", " "),
+                 f"{r['title']}\n{r['snippet']}"] for r in res]
+        print_table(["score", "ref", "project", "when", "what"], rows)
+    else:
+        for r in res:
+            cells = [r["ref"], f"{r['score']:.3f}", r["project"] or "", r["ts"], r["snippet"]]
+            sys.stdout.write("\t".join("" if c is None else str(c) for c in cells) + "\n")
+
+
+def _read_queries(path: Path) -> list[tuple[int, dict]]:
+    from ..errors import InputRejected, UsageError
+
+    try:
+        text = sys.stdin.read() if str(path) == "-" else path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UsageError(f"no such file: {path}", "check the --queries path") from None
+    out, bad = [], []
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except ValueError as exc:
+            bad.append(f"line {n}: not JSON ({exc})")
+            continue
+        if not isinstance(obj, dict) or not isinstance(obj.get("query"), str):
+            bad.append(f"line {n}: needs a \"query\" string")
+            continue
+        out.append((n, obj))
+    if bad:
+        raise InputRejected(f"{path}: " + "; ".join(bad[:5]), "each line must be a JSON object with a \"query\"")
+    return out
