@@ -179,8 +179,9 @@ def episodes(home: Home, out: list[Finding]) -> None:
     _, problems = scan_episodes(home)
     for p in problems:
         out.append(Finding("episodes", p.path, p.line, p.message,
-                           "fix the ```yaml holonmem-episode block by hand (the section is skipped until then); "
-                           "doctor never rewrites episode text"))
+                           "fix the ```yaml holonmem-episode block by hand (the section is skipped until then), "
+                           "or --fix keeps the section as plain text (marked, a copy quarantined; no text removed)",
+                           fixable=True))
 
 
 def signal_lines(home: Home) -> dict[str, int]:

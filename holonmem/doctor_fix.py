@@ -26,6 +26,7 @@ def fix_all(home: Home, findings: list[Finding], *, timeout: float = 10.0) -> No
     if rewrote:
         ledger(home, by("ledger"), timeout)
     signals(home, by("signals"), timeout)
+    episodes(home, by("episodes"))
     # last: the index must see every repaired file (re-checked: the repairs above may have staled it)
     from .doctor_checks import index as check_index
 
@@ -304,3 +305,35 @@ def index(home: Home, found: list[Finding], *, rewritten: bool) -> None:
     for f in found:
         f.fixed = what
 
+
+# -- episodes ---------------------------------------------------------------------------
+
+def episodes(home: Home, found: list[Finding]) -> None:
+    """Keep each damaged episode section as plain text: a marker line under its
+    heading makes the parser pass it by (no problem, no episode). Nothing is
+    removed; the whole day file is quarantined first, and a file edited since it
+    was read is left alone."""
+    from .episodes import NOT_EPISODE_MARK, damaged_sections
+    from .errors import DirtyFileError
+
+    for rel in sorted({f.file for f in found}):
+        path = home.root / rel
+        text, ck = read_text_checked(path)
+        date = Path(rel).stem
+        bad = set(damaged_sections(text, date, rel))
+        if not bad:
+            continue
+        q = quarantine(home, rel, text)
+        lines = text.splitlines(keepends=True)
+        for n in sorted(bad, reverse=True):  # heading line numbers, 1-based
+            lines.insert(n, NOT_EPISODE_MARK + "\n")
+        try:
+            write_if_unchanged(path, "".join(lines), ck)
+        except DirtyFileError as exc:  # the person is editing it right now
+            for f in found:
+                if f.file == rel:
+                    f.fix = f"not changed: {exc}"
+            continue
+        for f in found:
+            if f.file == rel:
+                f.fixed = f"section kept as plain text (marked); copy in {q}"

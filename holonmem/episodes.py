@@ -38,6 +38,9 @@ from .errors import NotFound, UsageError
 from .home import Home
 
 FENCE_OPEN = "```yaml holonmem-episode"
+# A section carrying this line is plain text, not an episode: `doctor --fix`
+# marks damaged sections this way instead of deleting or rewriting them.
+NOT_EPISODE_MARK = "<!-- holonmem: not an episode; kept as text by `holonmem doctor --fix` -->"
 FENCE_CLOSE = "```"
 _DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _KEY_RE = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*):(?:\s(.*)|)$")
@@ -252,6 +255,8 @@ def _strip_trailing_blank(section: str) -> str:
 
 
 def parse_section(section: str, line: int, date: str, rel: str, problems: list[Problem]) -> Episode | None:
+    if NOT_EPISODE_MARK in section:
+        return None
     lines = section.splitlines()
     open_at = next((i for i, l in enumerate(lines) if l.strip() == FENCE_OPEN), None)
     if open_at is None:
@@ -297,6 +302,21 @@ def parse_section(section: str, line: int, date: str, rel: str, problems: list[P
 
 def _s(v) -> str:
     return "" if v is None else str(v)
+
+
+def damaged_sections(text: str, date: str, rel: str) -> list[int]:
+    """Heading line numbers of the sections :func:`parse_day` would skip with a
+    problem (unparseable, without a block, or repeating an earlier id)."""
+    _, sections = split_sections(text)
+    out, seen = [], set()
+    for line, sec in sections:
+        probs: list[Problem] = []
+        ep = parse_section(sec, line, date, rel, probs)
+        if probs or (ep is not None and ep.id in seen):
+            out.append(line)
+        if ep is not None:
+            seen.add(ep.id)
+    return out
 
 
 def parse_day(text: str, date: str, rel: str, problems: list[Problem] | None = None) -> list[Episode]:

@@ -216,10 +216,18 @@ def test_episode_block_that_does_not_parse(h, cli):
     p.write_text(text.replace("```yaml holonmem-episode", "```yaml holonmem-episod", 1))
     code, found, _ = doctor(cli, h)
     (f,) = _one(found, "episodes", "episodes/2026-06-11.md")
-    assert code == 1 and f["line"] and "block" in f["problem"] and not f["fixable"]
-    # --fix never rewrites episode text: the finding stays, the file is untouched
-    code, found, _ = doctor(cli, h, "--fix")
-    assert code == 1 and _one(found, "episodes") and p.read_text() == text.replace("episode", "episod", 1)
+    assert code == 1 and f["line"] and "block" in f["problem"] and f["fixable"]
+    damaged = text.replace("episode", "episod", 1)
+    _fixed_clean(cli, h)
+    # the section stays, as plain text: only a marker line was added, and the old file is quarantined
+    after = p.read_text()
+    from holonmem.episodes import NOT_EPISODE_MARK
+
+    assert after.replace(NOT_EPISODE_MARK + "\n", "") == damaged
+    assert after.count(NOT_EPISODE_MARK) == 1 and damaged in quarantined(h)
+    # the other episodes of that day are still episodes
+    r = cli("--home", h.root, "consolidate", "--json")
+    assert r.exit_code == 0 and json.loads(r.stdout)["new_events"] == 0
 
 
 def test_signal_pointing_at_a_missing_event(h, cli):
