@@ -82,7 +82,8 @@ def starter_text(rel: str) -> str:
 
 def read_people_file(home: Home, rel: str) -> str:
     """Body of a people-written file; ``""`` if missing, empty or still the starter."""
-    raw = read_text(home.root / rel)
+    path = home.root / rel
+    raw = read_text(path) if home.contains(path) else ""
     if not raw.strip() or raw.strip() == starter_text(rel).strip():
         return ""
     _, body = split_frontmatter(raw)
@@ -148,7 +149,8 @@ def notes_catalog(home: Home) -> list[NoteEntry]:
     d = home.notes_dir
     if not d.is_dir():
         return []
-    paths = sorted(p for p in d.rglob("*.md") if p.is_file() and not any(part.startswith(".") for part in p.relative_to(d).parts))
+    paths = sorted(p for p in d.rglob("*.md") if p.is_file() and home.contains(p)
+                   and not any(part.startswith(".") for part in p.relative_to(d).parts))
     out = []
     for p in paths[:NOTES_MAX_FILES]:
         try:

@@ -117,6 +117,13 @@ class Home:
             raise UnsafePath(f"path {rel!r} leads outside the home (symlink?)", "refusing to follow it")
         return candidate
 
+    def contains(self, path: Path) -> bool:
+        """Is ``path`` (after following symlinks) inside the home? Files that
+        link outside it are skipped wherever holonmem reads a folder."""
+        root_real = os.path.realpath(self.root)
+        real = os.path.realpath(path)
+        return real == root_real or real.startswith(root_real + os.sep)
+
     def rel(self, path: Path) -> str:
         return path.relative_to(self.root).as_posix()
 

@@ -336,8 +336,8 @@ def load_memories(home: Home) -> list[Memory]:
         return []
     out: list[Memory] = []
     for p in sorted(d.glob("*.md")):
-        if p.name in RESERVED or p.name.startswith("."):
-            continue
+        if p.name in RESERVED or p.name.startswith(".") or not home.contains(p):
+            continue  # a symlink leading outside the home is never read
         try:
             data = p.read_bytes()
         except OSError as exc:
