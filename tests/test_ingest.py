@@ -219,7 +219,7 @@ def _ingest_worker(home_root: str, worker: int, n: int) -> int:
     return n
 
 
-@pytest.mark.parametrize("procs,per", [(8, 1000)])
+@pytest.mark.parametrize("procs,per", [(8, 1000), pytest.param(8, 5000, marks=pytest.mark.stress)])
 def test_concurrent_writers_never_tear_or_lose(home, procs, per):
     import multiprocessing as mp
 
