@@ -494,24 +494,36 @@ def indexes_for(kinds) -> list[tuple[str, list[str] | None]]:
     return out
 
 
+# Terms found in more than this share of the documents do not select
+# candidates when the query has rarer terms (they would make every query walk
+# a large part of the index); they still count in the candidates' scores.
+COMMON_DF = 0.1
+
+
 def run_query(searcher, terms: list[tuple[str, float]], *, project=None, kinds=None, session=None,
               since=None, until=None, include_inactive=False, limit=50, peers=()) -> list[tuple[float, dict]]:
     """``(score, stored fields)`` of the best ``limit`` documents for weighted ``terms``.
 
     The terms are OR-ed over the weighted ``text`` field (see
     ``index_docs.WEIGHTS``); BM25F sums the matches, so documents that hold
-    more of the terms rank first. ``since`` /
-    ``until`` are ``("day", "YYYY-MM-DD")`` or ``("ts", epoch_seconds)``.
+    more of the terms rank first. Candidates come from the terms rarer than
+    :data:`COMMON_DF` (all terms when none is); each candidate is then scored
+    on every term. ``since`` / ``until`` are ``("day", "YYYY-MM-DD")`` or
+    ``("ts", epoch_seconds)``. ``peers``: the searchers whose statistics
+    BM25F shares (see :func:`searcher`).
     """
     from whoosh import query as Q
 
-    searcher.weighting.peers = list(peers)
-    subs = []
-    for t, w in terms:
-        subs.append(Q.Term("text", t, boost=w))
-    if not subs:
+    if not terms:
         return []
-    q = Q.Or(subs)
+    peers = list(peers) or [searcher]
+    searcher.weighting.peers = peers
+    select = terms
+    if len(terms) > 1:
+        n = sum(p.doc_count_all() for p in peers) or 1
+        rare = [(t, w) for t, w in terms if sum(p.doc_frequency("text", t) for p in peers) <= COMMON_DF * n]
+        select = rare or terms
+    q = Q.Or([Q.Term("text", t, boost=w) for t, w in select])
     q.matcher_type = Q.Or.DEFAULT_MATCHER  # a tree of unions: skips blocks that cannot reach the top (≈1.5× faster)
     flt = []
     exact: list[tuple[int, bool]] = []
@@ -533,15 +545,42 @@ def run_query(searcher, terms: list[tuple[str, float]], *, project=None, kinds=N
     inactive = [] if include_inactive else [s for s in INACTIVE if searcher.doc_frequency("status", s)]
     mask = Q.Or([Q.Term("status", s) for s in inactive]) if inactive else None
     flt_q = Q.And(flt) if len(flt) > 1 else (flt[0] if flt else None)
-    hits = searcher.search(q, limit=limit, filter=flt_q, mask=mask, terms=True)
+    hits = searcher.search(q, limit=limit, filter=flt_q, mask=mask)
+    docs = sorted(h.docnum for h in hits)
+    scores, matched = _score_all(searcher, terms, docs)
     out = []
-    for h in hits:
-        f = h.fields()
+    for d in docs:
+        f = searcher.stored_fields(d)
         if exact and not all((f.get("tsn") or 0) >= v if lo else (f.get("tsn") or 0) <= v for v, lo in exact):
             continue
-        f["_matched"] = {t.decode("utf-8") if isinstance(t, bytes) else t for _, t in h.matched_terms()}
-        out.append((h.score, f))
+        f["_matched"] = matched[d]
+        out.append((scores[d], f))
+    out.sort(key=lambda x: -x[0])
     return out
+
+
+def _score_all(searcher, terms, docs: list[int]) -> tuple[dict, dict]:
+    """Each of ``docs``' (sorted document numbers) BM25F score over all
+    ``terms`` and the terms it holds: one skip through each term's postings."""
+    scores = {d: 0.0 for d in docs}
+    matched: dict[int, set] = {d: set() for d in docs}
+    if not docs:
+        return scores, matched
+    for t, w in terms:
+        if not searcher.doc_frequency("text", t):
+            continue
+        m = searcher.postings("text", t)
+        for d in docs:
+            if not m.is_active():
+                break
+            if m.id() < d:
+                m.skip_to(d)
+                if not m.is_active():
+                    break
+            if m.id() == d:
+                scores[d] += m.score() * w
+                matched[d].add(t)
+    return scores, matched
 
 
 # BM25 parameters, tuned on LoCoMo (short chat turns favour light length
