@@ -39,9 +39,35 @@ def _light_cached_property() -> None:
         sys.modules["cached_property"] = shim
 
 
-_light_cached_property()
+def _import_whoosh_analysis():
+    """``whoosh.compat`` imports ``urllib.request`` (http.client, email, ssl:
+    ~20 ms) for ``urlretrieve``, which holonmem never calls. While whoosh
+    loads, a stand-in module supplies a ``urlretrieve`` that imports the real
+    one on call; it is removed right after, so any later ``import urllib.request``
+    gets the real module."""
+    shim = None
+    if "urllib.request" not in sys.modules and "whoosh.compat" not in sys.modules:
+        shim = types.ModuleType("urllib.request")
 
-from whoosh.analysis import Token, Tokenizer  # noqa: E402
+        def urlretrieve(*args, **kwargs):  # pragma: no cover - whoosh never calls it for holonmem
+            import importlib
+
+            sys.modules.pop("urllib.request", None)
+            return importlib.import_module("urllib.request").urlretrieve(*args, **kwargs)
+
+        shim.urlretrieve = urlretrieve
+        sys.modules["urllib.request"] = shim
+    try:
+        import whoosh.analysis
+    finally:
+        if shim is not None and sys.modules.get("urllib.request") is shim:
+            del sys.modules["urllib.request"]
+    return whoosh.analysis
+
+
+_light_cached_property()
+_wa = _import_whoosh_analysis()
+Token, Tokenizer = _wa.Token, _wa.Tokenizer
 
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
 # A run of CJK characters, or a run of letters/digits (no underscore).

@@ -61,3 +61,16 @@ def test_whoosh_analyzer_pickles_by_module_path_and_tokenizes_like_tokens():
     assert back == ana
     assert [t.text for t in back("北京行程 Beijing trips")] == index_terms("北京行程 Beijing trips")
     assert [t.text for t in back("北京行程", mode="query")] == query_terms("北京行程")
+
+
+def test_loading_the_analyzer_leaves_urllib_request_real():
+    import subprocess
+    import sys
+
+    code = ("import sys, holonmem.analysis, whoosh.compat\n"
+            "assert 'urllib.request' not in sys.modules, 'stand-in left behind'\n"
+            "import urllib.request\n"
+            "assert hasattr(urllib.request, 'urlopen') and hasattr(urllib.request, 'Request')\n"
+            "print('ok')")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert r.stdout.strip() == "ok", r.stderr
