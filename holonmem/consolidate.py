@@ -271,6 +271,8 @@ def consolidate(
             if extractor:
                 try:
                     chosen = run_extractor(extractor, ep, evs, extractor_timeout, created)
+                    # the rules' untrusted records stay, so the journal shows them skipped
+                    chosen += [s for s in rule_sigs if s["trust"] == "untrusted"]
                 except ValueError as exc:
                     res.notes.append(f"extractor failed for {ep.id} ({exc}); used the rules instead")
             by_episode[ep.id] = chosen

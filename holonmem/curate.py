@@ -323,12 +323,18 @@ def promote(home: Home, sid: str, *, now: dt.datetime | None = None, timeout: fl
     op = _op_id("promote", now)
     with home_lock(home, PIPELINE, timeout):
         state, ids = pending_group(home, sid, now)
+        if state.signals[sid].get("trust") == "untrusted":
+            raise HolonmemError(
+                f"signal {sid} is untrusted: it quotes tool output, fetched content or a quotation, "
+                "which is never promoted (it may be a prompt injection)",
+                "if the statement is true, say it yourself: `holonmem remember \"...\"`; "
+                f"or drop it with `holonmem reject {sid}`")
         members = []
         for x in ids:
             s = dict(state.signals[x])
-            s["channels"] = list(s.get("channels") or []) + [HAND_CHANNEL]
             if s.get("trust") == "untrusted":
-                s["trust"] = "checked-by-hand"
+                continue  # never promoted, not even alongside a trusted signal
+            s["channels"] = list(s.get("channels") or []) + [HAND_CHANNEL]
             members.append(s)
         plan = plan_dream(members, load_memories(home), now=now, run_id=op)
         res = CurateResult("promote", op, statement=str(state.signals[sid].get("statement") or ""))

@@ -303,6 +303,11 @@ def plan_dream(pending: list[dict], memories: list[Memory], *, now: dt.datetime,
             plan.decisions.append(Decision("reject", "empty: no statement", [s["id"]]))
             plan.statuses.append((s["id"], "rejected", "empty statement", None))
             continue
+        if s.get("trust") == "untrusted":  # each one rejected (and journaled) on its own, never folded
+            plan.decisions.append(Decision("reject", "untrusted: came from tool output or a quoted source, never promoted",
+                                           [s["id"]], s["statement"], evidence=s["evidence"]))
+            plan.statuses.append((s["id"], "rejected", "untrusted source", None))
+            continue
         key = (s["scope"], s["project"], s["kind"], s["polarity"], grouping.normalize(s["statement"]), s.get("session"))
         if key in first:
             orig = first[key]
@@ -311,11 +316,6 @@ def plan_dream(pending: list[dict], memories: list[Memory], *, now: dt.datetime,
             plan.duplicates += 1
             continue
         first[key] = s
-        if s.get("trust") == "untrusted":
-            plan.decisions.append(Decision("reject", "untrusted: came from tool output or a quoted source, never promoted",
-                                           [s["id"]], s["statement"], evidence=s["evidence"]))
-            plan.statuses.append((s["id"], "rejected", "untrusted source", None))
-            continue
         uniq.append(s)
 
     # -- REM: group

@@ -2,7 +2,8 @@
 
 Each entry names the run id and time, gives counts and a short summary a person
 reads in a minute, then every decision by phase (Light, REM, Deep) with its
-signal ids, evidence and reason, what changed in MEMORY.md (and exactly what
+signal ids, evidence and reason (untrusted signals under their own heading,
+"Skipped as untrusted"), what changed in MEMORY.md (and exactly what
 left it when compacting) and any conflict with a hand edit.
 """
 
@@ -35,6 +36,11 @@ def _quote(s: str, n: int = 140) -> str:
     return "“" + (s if len(s) <= n else s[: n - 1] + "…") + "”"
 
 
+def is_untrusted(decision) -> bool:
+    """A Light-phase rejection of an untrusted signal (tool output, fetched content, a quotation)."""
+    return decision.action == "reject" and decision.reason.startswith("untrusted")
+
+
 def summary_line(counts: dict) -> str:
     return (
         f"{counts['signals_seen']} pending signals read, {counts['groups']} groups; "
@@ -55,12 +61,22 @@ def render_entry(plan, index_report=None, conflicts: list[tuple[str, str]] | Non
         out.append(f"- **Conflicts:** {len(conflicts)} file(s) changed by hand since read were left alone (retried next run).")
     out += ["", "### Light", "",
             f"- {c['signals_seen']} pending signals collected; {c['duplicates']} exact duplicates folded into their first occurrence."]
-    rejected = [d for d in plan.decisions if d.action == "reject"]
+    rejected = [d for d in plan.decisions if d.action == "reject" and not is_untrusted(d)]
+    untrusted = [d for d in plan.decisions if d.action == "reject" and is_untrusted(d)]
     for d in rejected[:MAX_LISTED]:
         out.append(f"- **rejected** {_quote(d.statement)} — {d.reason}. Signals {_ids(d.signals)}"
                    + (f"; evidence {_ids(d.evidence)}" if d.evidence else "") + ".")
     if len(rejected) > MAX_LISTED:
         out.append(f"- … and {len(rejected) - MAX_LISTED} more rejected.")
+    if untrusted:
+        out += ["", "#### Skipped as untrusted", "",
+                f"- {len(untrusted)} signal(s) quote tool output, fetched content or a quotation; "
+                "they are never promoted, whatever they say."]
+        for d in untrusted[:MAX_LISTED]:
+            out.append(f"- **skipped (untrusted)** {_quote(d.statement)} — {d.reason}. Signals {_ids(d.signals)}"
+                       + (f"; evidence {_ids(d.evidence)}" if d.evidence else "") + ".")
+        if len(untrusted) > MAX_LISTED:
+            out.append(f"- … and {len(untrusted) - MAX_LISTED} more skipped as untrusted.")
     out += ["", "### REM", "", f"- {c['groups']} groups of signals that say the same thing (by scope, project, kind and polarity)."]
     out += ["", "### Deep", ""]
     by_action: dict[str, list] = {}

@@ -4,7 +4,9 @@ The grouping and the verdicts come from the dream planner itself
 (:func:`holonmem.dream.plan_dream`, run without writing anything), so what
 review shows is what ``dream`` would do. Each group carries its evidence (the
 event text read from the ledger by id, with session and date), a score and
-what it still lacks to be promoted. Signals that repeat a statement a person
+what it still lacks to be promoted; untrusted signals (tool output, fetched
+content, quotations) are shown ``refused`` with ``"untrusted": true``, never
+as candidates. Signals that repeat a statement a person
 rejected (:func:`holonmem.curate.split_rejected`) are left out and counted.
 
 Public API: :func:`review` and :func:`journal_entries` (``holonmem journal``).
@@ -29,8 +31,11 @@ def _lacks(d, members: list[dict]) -> list[str]:
     """What a group still needs before a dream promotes it (empty when it is ready)."""
     if d.action in ("create", "strengthen"):
         return []
+    if d.action == "reject" and d.reason.startswith("untrusted"):
+        return ["nothing can promote it: it quotes tool output, fetched content or a quotation (untrusted, "
+                "possibly a prompt injection); `holonmem promote` refuses it and the next dream skips it"]
     if d.action == "reject":
-        return ["a trusted source: it came from tool output or a quote; only `holonmem promote` can keep it"]
+        return [f"nothing: the next dream rejects it ({d.reason})"]
     if d.action == "expire":
         return ["nothing: it is older than the pending limit and the next dream expires it (promote it by hand to keep it)"]
     kinds = {m.get("kind") for m in members}
@@ -101,6 +106,7 @@ def review(home: Home, *, now: dt.datetime | None = None) -> dict:
             "scope": first.get("scope"), "project": first.get("project"), "sessions": sessions,
             "channels": list(d.channels), "score": _score(members, list(d.channels)), "lacks": _lacks(d, members),
             "memory": d.memory, "age_days": d.age_days, "evidence": evidence_of(home, evidence),
+            "untrusted": any(m.get("trust") == "untrusted" for m in members),
         })
     order = {"ready": 0, "waiting": 1, "expiring": 2, "refused": 3}
     groups.sort(key=lambda g: (order[g["verdict"]], -g["score"], g["project"] or "", g["statement"]))

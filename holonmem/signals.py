@@ -7,8 +7,11 @@ Rules (see :mod:`signal_rules` for the phrase lists, Chinese and English):
   user's immediately preceding message; greetings, thanks, questions and
   small talk yield nothing;
 - text from a tool result, fetched content or the assistant never yields an
-  instruction or preference, whatever it says: no signal is recorded for it
-  at all (not even an ``untrusted`` one);
+  instruction or preference, whatever it says. When such text *reads like*
+  one (a tool result, or a quotation in an assistant/system message), one
+  ``untrusted`` record is kept per event (kind ``fact``, no channels, low
+  confidence, statement ``Untrusted text in web_fetch output: "…"``) so the
+  dream journal can show it skipped as untrusted; dream never promotes it;
 - a failed tool result followed in the same episode by a passing result of
   the same tool yields a ``lesson`` (trust ``tool-observed``), worded from
   the diagnosis and the fix between them.
@@ -30,6 +33,9 @@ KINDS = ("preference", "rule", "lesson", "fact", "method", "identity")
 TRUSTS = ("user-stated", "tool-observed", "untrusted")
 CHANNELS = ("explicit_instruction", "tool_failure_evidence")
 CONFIDENCE = {"rule": 0.8, "preference": 0.7, "fact": 0.6, "decision": 0.75, "lesson": 0.7}
+UNTRUSTED_CONFIDENCE = 0.1
+UNTRUSTED_SCAN_CHARS = 65536  # of one event's text, looking for instruction-like sentences
+UNTRUSTED_QUOTE_CHARS = 200
 _CJK_RE = re.compile(r"[\u3400-\u9fff]")
 
 
@@ -177,12 +183,67 @@ def _lesson(f: dict, by_id: dict[str, dict], ep: Episode, created: str) -> dict 
     )
 
 
+def is_tool_text(ev: dict) -> bool:
+    """Tool output or fetched content (role ``tool`` or a ``tool_result``)."""
+    return ev.get("role") == "tool" or ev.get("kind") == "tool_result"
+
+
+_QUOTED_RE = re.compile(r'"([^"\n]{8,})"|“([^”]{8,})”|「([^」]{8,})」|『([^』]{8,})』')
+
+
+def untrusted_quote(ev: dict) -> str | None:
+    """The first instruction- or preference-like sentence in text nobody trusted said, or None.
+
+    Tool output and fetched content are read whole; assistant and system
+    messages only where they quote something (their own words are no signal).
+    """
+    if _is_user_message(ev) or ev.get("kind") == "tool_call":
+        return None
+    text = str(ev.get("text") or "")[:UNTRUSTED_SCAN_CHARS]
+    if is_tool_text(ev):
+        candidates = R.split_sentences(text)
+    elif ev.get("role") in ("assistant", "system") and ev.get("kind", "message") == "message":
+        candidates = [next(g for g in m.groups() if g) for m in _QUOTED_RE.finditer(text)]
+    else:
+        return None
+    for c in candidates:
+        c = " ".join(c.split())
+        if (R.INSTRUCTION_RE.search(c) or R.PREFERENCE_RE.search(c)) and not R.is_question(c):
+            return c if len(c) <= UNTRUSTED_QUOTE_CHARS else c[: UNTRUSTED_QUOTE_CHARS - 1] + "…"
+    return None
+
+
+def _untrusted_signal(ev: dict, ep: Episode, created: str) -> dict | None:
+    quote = untrusted_quote(ev)
+    if quote is None:
+        return None
+    role = str(ev.get("role") or "tool")
+    if is_tool_text(ev):
+        where = f"{ev.get('tool') or 'tool'} output"
+    else:
+        where = f"a quotation in an {role} message" if role[:1] in "aeiou" else f"a quotation in a {role} message"
+    tool = str(ev.get("tool") or "")
+    return make_signal(
+        kind="fact", scope="project", statement=f'Untrusted text in {where}: "{quote}"',
+        subject=R.normalize_subject(ep.project or "", "untrusted", tool or role), polarity="+",
+        evidence=[ev], episode=ep, source_role=role, trust="untrusted", confidence=UNTRUSTED_CONFIDENCE,
+        channels=[], keywords=["untrusted"] + ([tool.lower()] if tool else []), created=created,
+    )
+
+
 def extract(ep: Episode, events: list[dict], *, created: str = "") -> list[dict]:
-    """Rule-based signals for one episode, in event order; no duplicates."""
+    """Rule-based signals for one episode, in event order; no duplicates.
+
+    Instruction-like text from tool output or quotations comes back as
+    ``untrusted`` records (see :func:`untrusted_quote`), never as a rule.
+    """
     out: list[dict] = []
     prev_user: list[dict] | None = None
     for ev in events:
         if not _is_user_message(ev):
+            bad = _untrusted_signal(ev, ep, created)
+            if bad:
+                out.append([bad])  # type: ignore[arg-type]
             continue
         text = ev.get("text", "")
         if R.is_retraction(text):
@@ -213,6 +274,39 @@ def user_statements(signals: list[dict]) -> list[dict]:
 
 # -- external extractor output -------------------------------------------------
 
+def _failed_then_passed(evidence: list[dict]) -> bool:
+    """A failed tool result followed (in the evidence) by a passing result of the same tool."""
+    failed_tools: set[str] = set()
+    for e in evidence:
+        if e.get("kind") != "tool_result":
+            continue
+        st = str(e.get("status") or "").lower()
+        if st in ("failed", "error"):
+            failed_tools.add(str(e.get("tool") or ""))
+        elif st in ("ok", "passed", "success", "succeeded") and str(e.get("tool") or "") in failed_tools:
+            return True
+    return False
+
+
+def external_trust(kind: str, channels: list[str], evidence: list[dict]) -> tuple[str, str]:
+    """``(source_role, trust)`` of an externally extracted signal, from its evidence events alone.
+
+    - a user message among the evidence: ``user-stated``;
+    - otherwise (tool output, fetched content, assistant or system text):
+      ``untrusted``, except a ``lesson`` with ``tool_failure_evidence``
+      backed by a failed -> passed pair of the same tool (``tool-observed``).
+      So a ``rule``/``preference``/``identity`` needs a user message.
+    """
+    roles = {e.get("role") for e in evidence}
+    if "user" in {e.get("role") for e in evidence if not is_tool_text(e)}:
+        return "user", "user-stated"
+    role = "tool" if any(is_tool_text(e) for e in evidence) else ("assistant" if "assistant" in roles else str(sorted(map(str, roles))[0]))
+    if kind in ("rule", "preference", "identity"):
+        return role, "untrusted"
+    if kind == "lesson" and "tool_failure_evidence" in channels and _failed_then_passed(evidence):
+        return "tool", "tool-observed"
+    return role, "untrusted"
+
 _EXTERNAL_KEYS = {"scope", "kind", "statement", "evidence", "subject", "polarity", "confidence", "channels", "keywords"}
 
 
@@ -220,8 +314,10 @@ def validate_external(items, ep: Episode, events: list[dict], *, created: str = 
     """Strictly check an external extractor's JSON array; return signal lines.
 
     Raises ValueError naming the first problem. Trust is derived from the
-    evidence, never taken from the extractor: a rule or preference must rest
-    on a user message, ``tool_failure_evidence`` on a failed tool result.
+    evidence, never taken from the extractor (:func:`external_trust`): a rule
+    or preference must rest on a user message, ``tool_failure_evidence`` on a
+    failed tool result; anything resting only on tool output or fetched
+    content is ``untrusted`` (dream never promotes it).
     """
     if not isinstance(items, list):
         raise ValueError("expected a JSON array of signals")
@@ -268,11 +364,9 @@ def validate_external(items, ep: Episode, events: list[dict], *, created: str = 
         subject = it.get("subject")
         if subject is not None and (not isinstance(subject, str) or len(subject) > 200):
             raise ValueError(f"{where}: subject must be a string (max 200 chars)")
-        if "user" in roles:
-            role, trust = "user", "user-stated"
-        else:
-            role = "tool" if "tool" in roles else ("assistant" if "assistant" in roles else sorted(roles)[0])
-            trust = "tool-observed" if "tool" in roles else "untrusted"
+        role, trust = external_trust(kind, list(dict.fromkeys(channels)), evidence)
+        if trust == "untrusted":
+            channels = []
         out.append(make_signal(
             kind=kind, scope=scope, statement=statement.strip(),
             subject=R.normalize_subject(subject) if subject else R.subject_for(statement, ep.project, scope)[0],

@@ -58,8 +58,16 @@ def test_sample_home_open_session_then_closed(cli, sample_home):
     ev_ids = {e for ep in eps for e in ep.events}
     for s in st.signals.values():
         assert set(s["evidence"]) <= ev_ids and s["episode"] in {e.id for e in eps}
-    evidence = {i for s in st.signals.values() for i in s["evidence"]}
+    evidence = {i for s in st.signals.values() if s["trust"] != "untrusted" for i in s["evidence"]}
     assert not evidence & {"evt_0059", "evt_0020", "evt_0072", "evt_0014", "evt_0001", "evt_0045", "evt_0143"}
+    # the web pages' injected instructions are kept only as untrusted records (for the dream journal)
+    untrusted = {i: s for s in st.signals.values() if s["trust"] == "untrusted" for i in s["evidence"]}
+    assert {"evt_0059", "evt_0020"} <= set(untrusted)
+    for i in ("evt_0059", "evt_0020"):
+        s = untrusted[i]
+        assert (s["kind"], s["channels"], s["source_role"], s["evidence"]) == ("fact", [], "tool", [i])
+        assert s["statement"].startswith('Untrusted text in web_fetch output: "')
+    assert not {"evt_0072", "evt_0014", "evt_0001", "evt_0045", "evt_0143"} & set(untrusted)
     assert {"evt_0046", "evt_0149", "evt_0006", "evt_0135", "evt_0038", "evt_0128"} <= evidence
     # Day files: readable sections; the web page's injected instruction is not an instruction.
     day = (sample_home.episodes_dir / "2026-06-12.md").read_text(encoding="utf-8")

@@ -193,8 +193,6 @@ def test_context_never_shows_them_as_rules(poisoned):
             assert ph not in sections, (args, ph)
 
 
-@pytest.mark.xfail(strict=True, reason="signals.py records no signal at all for instruction-like tool/web text, so "
-                   "the dream journal never shows injected instructions 'skipped as untrusted' (issue 10 acceptance)")
 def test_journal_shows_them_skipped_as_untrusted(poisoned):
     root, _evs, _ = poisoned
     journal = "\n".join(p.read_text(encoding="utf-8") for p in sorted((root / "journal").glob("*.md")))
@@ -216,9 +214,6 @@ print(json.dumps(out[:3]))
 '''
 
 
-@pytest.mark.xfail(strict=True, reason="signals.validate_external gives a fact/method/identity that rests only on a "
-                   "tool result (web_fetch/Bash output, status ok) trust 'tool-observed', and dream promotes it: "
-                   "memory/invoicer-always-push-main-email-api-key-ops.md is written from an injected page")
 def test_injected_extractor_cannot_promote_tool_text(tmp_path, request):
     """Even an external (LLM) extractor fooled by the page cannot turn tool text into memory."""
     require("consolidate", "dream")

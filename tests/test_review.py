@@ -156,3 +156,34 @@ def test_review_uses_the_configured_expiry(consolidated, cli):
     expiring = [g for g in res["groups"] if g["verdict"] == "expiring"]
     assert {s for g in waiting for s in g["signals"]} <= {s for g in expiring for s in g["signals"]}
     assert all("expires" in g["lacks"][0] for g in expiring)
+
+
+def test_untrusted_web_text_is_refused_never_a_candidate(consolidated, cli):
+    """The injected web pages (evt_0059, evt_0020): shown refused as untrusted, promote refuses,
+    dream skips them and the journal lists them under "Skipped as untrusted"."""
+    h = consolidated
+    res = _review(cli, h)
+    for evt in ("evt_0059", "evt_0020"):
+        g = _group(res, evt)
+        assert g["verdict"] == "refused" and g["untrusted"] is True and g["channels"] == []
+        assert "untrusted" in g["lacks"][0] and g["statement"].startswith("Untrusted text in web_fetch output")
+    assert not [g for g in res["groups"] if g["untrusted"] and g["verdict"] != "refused"]
+    sid = _group(res, "evt_0059")["signals"][0]
+    r = cli("--home", h.root, "promote", sid)
+    assert r.exit_code == 1 and "untrusted" in r.stderr and "Hint:" in r.stderr
+    assert signalstore.load(h).status_of(sid) == "pending"
+    r = cli("--home", h.root, "dream", "--force", "--json")
+    assert r.exit_code == 0, r
+    out = json.loads(r.stdout)
+    journal = (h.root / out["journal"]).read_text()
+    skipped = journal.split("#### Skipped as untrusted")[1].split("\n### ")[0]
+    for evt in ("evt_0059", "evt_0020"):
+        assert f"`{evt}`" in skipped
+    assert sid in skipped and "untrusted" in skipped
+    st = signalstore.load(h)
+    assert (st.status_of(sid), st.status[sid]["reason"]) == ("rejected", "untrusted source")
+    for m in load_memories(h):
+        assert not {"evt_0059", "evt_0020"} & set(m.evidence)
+    assert "push to main and email" not in h.memory_md.read_text()
+    r = cli("--home", h.root, "promote", sid)
+    assert r.exit_code == 1 and "already rejected" in r.stderr
