@@ -106,38 +106,45 @@ def _save_state(home: Home, offsets: dict, files: dict) -> None:
 
 
 def scan_files(home: Home) -> dict[str, list[int]]:
-    """``{rel: [mtime_ns, size]}`` of every indexable file (episodes, memory, notes)."""
+    """``{rel: [mtime_ns, size]}`` of every indexable file (episodes, memory, notes).
+
+    One ``scandir`` per folder and one ``stat`` per file (run by every search
+    and context call, so it stays cheap for thousands of episode days)."""
     out: dict[str, list[int]] = {}
     root = home.root
     root_real = os.path.realpath(root)
 
-    def add(path: str, rel: str) -> None:
-        if os.path.islink(path) and not os.path.realpath(path).startswith(root_real + os.sep):
-            return  # never index a file outside the home
+    def add(entry: os.DirEntry, rel: str) -> None:
         try:
-            st = os.stat(path)
+            if entry.is_symlink() and not os.path.realpath(entry.path).startswith(root_real + os.sep):
+                return  # never index a file outside the home
+            st = entry.stat()
         except OSError:
             return
-        if not stat.S_ISREG(st.st_mode):
-            return
-        out[rel] = [st.st_mtime_ns, st.st_size]
+        if stat.S_ISREG(st.st_mode):
+            out[rel] = [st.st_mtime_ns, st.st_size]
 
-    for sub in ("episodes", "memory"):
+    def scan(folder: str, rel: str, recurse: bool) -> None:
         try:
-            names = os.listdir(root / sub)
+            entries = list(os.scandir(folder))
         except OSError:
-            continue
-        for n in names:
-            if n.endswith(".md") and not n.startswith("."):
-                add(str(root / sub / n), f"{sub}/{n}")
+            return
+        subdirs = []
+        for e in entries:
+            if e.name.startswith("."):
+                continue
+            if e.name.endswith(".md"):
+                add(e, f"{rel}/{e.name}")
+            elif recurse and e.is_dir(follow_symlinks=False):  # never descends into symlinked folders
+                subdirs.append(e)
+        for d in sorted(subdirs, key=lambda e: e.name):
+            scan(d.path, f"{rel}/{d.name}", True)
+
+    scan(str(root / "episodes"), "episodes", False)
+    scan(str(root / "memory"), "memory", False)
     notes = root / "notes"
-    if notes.is_dir() and not notes.is_symlink():
-        for dirpath, dirnames, filenames in os.walk(notes):  # does not descend into symlinked folders
-            dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
-            for n in filenames:
-                if n.endswith(".md") and not n.startswith("."):
-                    p = os.path.join(dirpath, n)
-                    add(p, os.path.relpath(p, root).replace(os.sep, "/"))
+    if not notes.is_symlink():
+        scan(str(notes), "notes", True)
     return out
 
 
@@ -523,8 +530,6 @@ def run_query(searcher, terms: list[tuple[str, float]], *, project=None, kinds=N
         n = sum(p.doc_count_all() for p in peers) or 1
         rare = [(t, w) for t, w in terms if sum(p.doc_frequency("text", t) for p in peers) <= COMMON_DF * n]
         select = rare or terms
-    q = Q.Or([Q.Term("text", t, boost=w) for t, w in select])
-    q.matcher_type = Q.Or.DEFAULT_MATCHER  # a tree of unions: skips blocks that cannot reach the top (≈1.5× faster)
     flt = []
     exact: list[tuple[int, bool]] = []
     if project:
@@ -544,9 +549,20 @@ def run_query(searcher, terms: list[tuple[str, float]], *, project=None, kinds=N
         flt.append(Q.TermRange("day", val if lo else None, None if lo else val))
     inactive = [] if include_inactive else [s for s in INACTIVE if searcher.doc_frequency("status", s)]
     mask = Q.Or([Q.Term("status", s) for s in inactive]) if inactive else None
-    flt_q = Q.And(flt) if len(flt) > 1 else (flt[0] if flt else None)
-    hits = searcher.search(q, limit=limit, filter=flt_q, mask=mask)
-    docs = sorted(h.docnum for h in hits)
+    flt_q = (Q.And(flt) if len(flt) > 1 else flt[0]) if flt else None
+
+    def candidates(sel) -> list[int]:
+        q = Q.Or([Q.Term("text", t, boost=w) for t, w in sel])
+        q.matcher_type = Q.Or.DEFAULT_MATCHER  # a tree of unions: skips blocks that cannot reach the top (≈1.5×)
+        if flt_q is not None:  # required alongside the terms (scores from the terms): no set of all filtered docs
+            q = Q.Require(q, flt_q)
+        # whoosh's RequireMatcher breaks under block-quality skipping (an assertion in
+        # IntersectionMatcher._find_next): no skipping when a filter is required
+        return sorted(h.docnum for h in searcher.search(q, limit=limit, mask=mask, optimize=flt_q is None))
+
+    docs = candidates(select)
+    if len(docs) < limit and select is not terms:  # too few from the rare terms: the common ones may add some
+        docs = candidates(terms)
     scores, matched = _score_all(searcher, terms, docs)
     out = []
     for d in docs:

@@ -138,14 +138,16 @@ class Session:
     """An open index for answering one or many queries.
 
     Events and file documents (episodes, memories, notes) live in two Whoosh
-    indexes; each is opened on first use, so a search for episodes never
-    touches the events.
+    indexes; a session for some ``kinds`` opens only the indexes they live in
+    (others on first use), so a search for episodes never touches the events.
     """
 
-    def __init__(self, home: Home, *, update: bool = True, max_events: int | None = None):
+    def __init__(self, home: Home, *, update: bool = True, max_events: int | None = None, kinds=None):
+        """``kinds``: the kinds this session will mostly search (None: all)."""
         from . import index
 
         self.home = home
+        self._names = [n for n, _ in index.indexes_for(normalize_kinds(kinds))]
         self.info: dict = {}
         self._ix: dict = {}  # index name -> ix
         self._searchers: dict = {}  # index name -> searcher, opened on first use
@@ -158,17 +160,19 @@ class Session:
         from . import index
 
         try:
-            self._ix = {n: index.open_index(self.home, n) for n in (index.EVENTS, index.FILES)}
+            self._ix = {n: index.open_index(self.home, n) for n in self._names}
         except index.IndexUnavailable:
             self.close()
             self._rebuild()
-            self._ix = {n: index.open_index(self.home, n) for n in (index.EVENTS, index.FILES)}
+            self._ix = {n: index.open_index(self.home, n) for n in self._names}
 
     def _searcher(self, name: str):
         from . import index
 
         s = self._searchers.get(name)
         if s is None:
+            if name not in self._ix:
+                self._ix[name] = index.open_index(self.home, name)
             s = self._searchers[name] = index.searcher(self._ix[name])
         return s
 
@@ -249,6 +253,6 @@ class Session:
 def search(home: Home, query: str, *, project=None, kinds=None, session=None, since=None, until=None,
            limit: int = 10, include_inactive: bool = False, update: bool = True) -> list[dict]:
     """Search the home; result dicts have ref, kind, score, title, snippet, ts, project, session."""
-    with Session(home, update=update) as s:
+    with Session(home, update=update, kinds=kinds) as s:
         return s.search(query, project=project, kinds=kinds, session=session, since=since, until=until,
                         limit=limit, include_inactive=include_inactive)

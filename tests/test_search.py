@@ -351,3 +351,7 @@ def test_episode_search_does_not_open_the_events_index(sample_home):
         hits = sess.search("八达岭路线", kinds=["episode"])
         assert hits and all(h["kind"] == "episode" for h in hits)
         assert list(sess._searchers) == [index.FILES]
+    with Session(sample_home, update=False, kinds=["episode"]) as sess:
+        assert list(sess._ix) == [index.FILES]
+        assert sess.search("八达岭路线", kinds=["episode"])
+        assert sess.search("路线检查", kinds=["event"])  # the events index opens on first use
