@@ -385,3 +385,19 @@ def test_parallel_rebuild_finds_the_same_and_keeps_session_context(sample_home, 
     ], tmp_path, name="more2.jsonl")
     index.update(sample_home)
     assert "event:evt_p2" in refs(search(sample_home, "wombat colour", limit=10))
+
+
+def test_common_terms_still_count_in_scores(sample_home, tmp_path):
+    """Terms in more than COMMON_DF of the documents do not select candidates,
+    but they still score the candidates, and fill up short result lists."""
+    filler = [{"id": f"evt_lorem{i}", "role": "user", "text": f"lorem ipsum filler number {i}"} for i in range(60)]
+    add_events(sample_home, [*filler,
+                             {"id": "evt_both", "role": "user", "text": "the zyzzyva beetle and lorem"},
+                             {"id": "evt_rare", "role": "user", "text": "the zyzzyva beetle alone"}], tmp_path)
+    with Session(sample_home) as sess:
+        s = sess._searcher(index.EVENTS)
+        assert s.doc_frequency("text", "lorem") > index.COMMON_DF * s.doc_count_all()
+        res = sess.search("zyzzyva lorem", limit=5)
+    assert refs(res)[:2] == ["event:evt_both", "event:evt_rare"]
+    assert res[0]["score"] > res[1]["score"]
+    assert len(res) == 5  # lorem-only documents fill the list
