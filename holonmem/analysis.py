@@ -81,7 +81,12 @@ def _lazy_module(name: str, *functions: str) -> None:
             del sys.modules[name]
         return importlib.import_module(name)
 
-    proxy.__getattr__ = lambda attr: getattr(real(), attr)
+    def getattr_(attr: str):
+        if attr.startswith("__"):  # the import system probes __path__ etc.: not a use
+            raise AttributeError(attr)
+        return getattr(real(), attr)
+
+    proxy.__getattr__ = getattr_
     for fn in functions:
         setattr(proxy, fn, lambda *a, _fn=fn, **k: getattr(real(), _fn)(*a, **k))
     sys.modules[name] = proxy

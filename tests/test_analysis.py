@@ -74,3 +74,19 @@ def test_loading_the_analyzer_leaves_urllib_request_real():
             "print('ok')")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert r.stdout.strip() == "ok", r.stderr
+
+
+def test_unused_whoosh_language_modules_load_only_on_use():
+    import subprocess
+    import sys
+
+    code = ("import sys, holonmem.analysis, whoosh.index, whoosh.searching\n"
+            "loaded = [m for m in ('whoosh.lang.morph_en', 'whoosh.lang.porter', 'whoosh.lang.dmetaphone')\n"
+            "          if hasattr(sys.modules.get(m), '__file__')]\n"
+            "assert not loaded, loaded\n"
+            "from whoosh.lang.morph_en import variations\n"
+            "from whoosh.lang.porter import stem\n"
+            "assert 'ran' in variations('run') and stem('dogs') == 'dog'\n"
+            "print('ok')")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert r.stdout.strip() == "ok", r.stderr
