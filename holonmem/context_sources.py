@@ -250,7 +250,8 @@ def episodes_by_refs(home: Home, refs: list[str]) -> list:
 def search_episodes(home: Home, task: str, project: str, limit: int = 10) -> tuple[list[str] | None, str | None]:
     """Episode refs matching ``task`` (best first), or ``(None, why)`` when the index cannot answer.
 
-    Brings the index up to date by at most ``INDEX_MAX_EVENTS`` events and
+    Brings the files index (episodes live there) up to date, never the
+    events index — new ledger lines cannot change which episodes match — and
     never rebuilds it; a stale or missing index means "fall back".
     """
     try:
@@ -258,7 +259,7 @@ def search_episodes(home: Home, task: str, project: str, limit: int = 10) -> tup
     except ImportError:  # pragma: no cover
         return None, "search is not available"
     try:
-        info = index.update(home, max_events=INDEX_MAX_EVENTS)
+        info = index.update(home, max_events=INDEX_MAX_EVENTS, events=False)
     except Exception as exc:  # noqa: BLE001 - context must not fail on the index
         return None, f"the search index could not be updated ({type(exc).__name__})"
     if info.get("stale"):

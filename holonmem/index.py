@@ -331,13 +331,15 @@ def rebuild(home: Home, *, progress: Callable[[int, int], None] | None = None,
 
 
 def update(home: Home, *, max_events: int | None = None, quiet: bool = True,
-           lock_timeout: float | None = None, rebuild_missing: bool | None = None) -> dict:
+           lock_timeout: float | None = None, rebuild_missing: bool | None = None, events: bool = True) -> dict:
     """Bring the index up to date; returns what was done.
 
     With ``max_events`` (per-turn callers), at most that many events are
     indexed in this call, the lock is never waited for, and a missing index
     is not rebuilt (unless ``rebuild_missing``): the result says
-    ``{"stale": True, ...}`` instead.
+    ``{"stale": True, ...}`` instead. ``events=False`` brings only the files
+    index (episodes, memories, notes) up to date and leaves new ledger lines for
+    later: what an episode-only search on the per-turn path needs.
     Without it, a missing/corrupt index is rebuilt (``"rebuilt": True`` and a
     ``"warning"``). ``quiet=False`` prints warnings on stderr.
     """
@@ -346,7 +348,7 @@ def update(home: Home, *, max_events: int | None = None, quiet: bool = True,
         lock_timeout = 0.0 if bounded else 10.0
     if rebuild_missing is None:
         rebuild_missing = not bounded
-    result = _update(home, max_events, lock_timeout, rebuild_missing)
+    result = _update(home, max_events, lock_timeout, rebuild_missing, events)
     if not quiet and result.get("warning"):
         sys.stderr.write(f"warning: {result['warning']}\n")
     return result
@@ -358,10 +360,11 @@ def _noop(**extra) -> dict:
     return out
 
 
-def _update(home: Home, max_events: int | None, lock_timeout: float, rebuild_missing: bool) -> dict:
+def _update(home: Home, max_events: int | None, lock_timeout: float, rebuild_missing: bool, events: bool = True) -> dict:
     state = load_state(home)
     pend = pending(home, state)
-    if not pend["missing"] and not pend["rewritten"] and not pend["ledger_bytes"] and not pend["changed"] and not pend["deleted"]:
+    ledger_work = events and pend["ledger_bytes"]
+    if not pend["missing"] and not pend["rewritten"] and not ledger_work and not pend["changed"] and not pend["deleted"]:
         return _noop()
     if not pend["missing"] and not pend["rewritten"] and not _usable(home):
         pend["missing"] = True
@@ -379,7 +382,7 @@ def _update(home: Home, max_events: int | None, lock_timeout: float, rebuild_mis
         except LockBusy:
             return _noop(stale=True, reason="another holonmem run is rebuilding the search index")
         if res is None:  # another run rebuilt it while we waited
-            return _update(home, max_events, lock_timeout, rebuild_missing)
+            return _update(home, max_events, lock_timeout, rebuild_missing, events)
         if why == "not built yet":
             res["warning"] = f"building the search index for the first time ({res['documents']} documents)"
         else:
@@ -387,25 +390,26 @@ def _update(home: Home, max_events: int | None, lock_timeout: float, rebuild_mis
         return res
     try:
         with home_lock(home, INDEX, lock_timeout):
-            return _incremental(home, max_events)
+            return _incremental(home, max_events, events)
     except LockBusy:
         return _noop(stale=True, reason="another holonmem run is updating the search index")
 
 
-def _incremental(home: Home, max_events: int | None) -> dict:
+def _incremental(home: Home, max_events: int | None, with_events: bool = True) -> dict:
     t0 = time.monotonic()
     state = load_state(home)  # re-read under the lock: another run may have done the work
     pend = pending(home, state)
     if pend["missing"] or pend["rewritten"]:
         return _noop(stale=True, reason="the search index changed underneath; run `holonmem index`")
-    if not (pend["ledger_bytes"] or pend["changed"] or pend["deleted"]):
+    ledger_work = with_events and pend["ledger_bytes"]
+    if not (ledger_work or pend["changed"] or pend["deleted"]):
         return _noop()
     offsets = dict(state["ledger_offsets"])
     files = dict(state["files"])
     errors: list[str] = []
     events = removed = ndocs = 0
     stale = False
-    if pend["ledger_bytes"]:
+    if ledger_work:
         with _writing(home, EVENTS) as (ix, w):
             previous = _PreviousLookup(ix)
             try:
@@ -495,155 +499,14 @@ def _ledger_behind(home: Home, offsets: dict) -> bool:
     return any(p.stat().st_size > offsets.get(p.name, 0) for p in ledger_files(home))
 
 
-# -- searching (query objects are built here; search.py stays whoosh-free) ------
-
-INACTIVE = ("superseded", "archived")
-
-
-FILE_KINDS = ("episode", "memory", "note")
-
-
-def indexes_for(kinds) -> list[tuple[str, list[str] | None]]:
-    """``(index name, kind filter)`` for each index that can hold documents of
-    ``kinds`` (None: all kinds); the filter is None when the index holds only those kinds."""
-    if not kinds:
-        return [(EVENTS, None), (FILES, None)]
-    out: list[tuple[str, list[str] | None]] = []
-    if "event" in kinds:
-        out.append((EVENTS, None))
-    fk = [k for k in kinds if k != "event"]
-    if fk:
-        out.append((FILES, None if set(fk) >= set(FILE_KINDS) else fk))
-    return out
-
-
-# Terms found in more than this share of the documents do not select
-# candidates when the query has rarer terms (they would make every query walk
-# a large part of the index); they still count in the candidates' scores.
-COMMON_DF = 0.1
-
-
-def run_query(searcher, terms: list[tuple[str, float]], *, project=None, kinds=None, session=None,
-              since=None, until=None, include_inactive=False, limit=50, peers=()) -> list[tuple[float, dict]]:
-    """``(score, stored fields)`` of the best ``limit`` documents for weighted ``terms``.
-
-    The terms are OR-ed over the weighted ``text`` field (see
-    ``index_docs.WEIGHTS``); BM25F sums the matches, so documents that hold
-    more of the terms rank first. Candidates come from the terms rarer than
-    :data:`COMMON_DF` (all terms when none is); each candidate is then scored
-    on every term. ``since`` / ``until`` are ``("day", "YYYY-MM-DD")`` or
-    ``("ts", epoch_seconds)``. ``peers``: the searchers whose statistics
-    BM25F shares (see :func:`searcher`).
-    """
-    from whoosh import query as Q
-
-    if not terms:
-        return []
-    peers = list(peers) or [searcher]
-    searcher.weighting.peers = peers
-    select = terms
-    if len(terms) > 1:
-        n = sum(p.doc_count_all() for p in peers) or 1
-        rare = [(t, w) for t, w in terms if sum(p.doc_frequency("text", t) for p in peers) <= COMMON_DF * n]
-        select = rare or terms
-    flt = []
-    exact: list[tuple[int, bool]] = []
-    if project:
-        flt.append(Q.Term("project", project))
-    if kinds:
-        flt.append(Q.Or([Q.Term("kind", k) for k in kinds]))
-    if session:
-        flt.append(Q.Term("session", session))
-    for bound, lo in ((since, True), (until, False)):
-        if bound is None:
-            continue
-        field, val = bound
-        if field == "ts":  # whole days here (time zones differ by < 1 day), exact times below
-            exact.append((val, lo))
-            day = datetime.fromtimestamp(val + (-86400 if lo else 86400), timezone.utc).strftime("%Y-%m-%d")
-            val = day
-        flt.append(Q.TermRange("day", val if lo else None, None if lo else val))
-    inactive = [] if include_inactive else [s for s in INACTIVE if searcher.doc_frequency("status", s)]
-    mask = Q.Or([Q.Term("status", s) for s in inactive]) if inactive else None
-    flt_q = (Q.And(flt) if len(flt) > 1 else flt[0]) if flt else None
-
-    def candidates(sel) -> list[int]:
-        q = Q.Or([Q.Term("text", t, boost=w) for t, w in sel])
-        q.matcher_type = Q.Or.DEFAULT_MATCHER  # a tree of unions: skips blocks that cannot reach the top (≈1.5×)
-        if flt_q is not None:  # required alongside the terms (scores from the terms): no set of all filtered docs
-            q = Q.Require(q, flt_q)
-        # whoosh's RequireMatcher breaks under block-quality skipping (an assertion in
-        # IntersectionMatcher._find_next): no skipping when a filter is required
-        return sorted(h.docnum for h in searcher.search(q, limit=limit, mask=mask, optimize=flt_q is None))
-
-    docs = candidates(select)
-    if len(docs) < limit and select is not terms:  # too few from the rare terms: the common ones may add some
-        docs = candidates(terms)
-    scores, matched = _score_all(searcher, terms, docs)
-    out = []
-    for d in docs:
-        f = searcher.stored_fields(d)
-        if exact and not all((f.get("tsn") or 0) >= v if lo else (f.get("tsn") or 0) <= v for v, lo in exact):
-            continue
-        f["_matched"] = matched[d]
-        out.append((scores[d], f))
-    out.sort(key=lambda x: -x[0])
-    return out
-
-
-def _score_all(searcher, terms, docs: list[int]) -> tuple[dict, dict]:
-    """Each of ``docs``' (sorted document numbers) BM25F score over all
-    ``terms`` and the terms it holds: one skip through each term's postings."""
-    scores = {d: 0.0 for d in docs}
-    matched: dict[int, set] = {d: set() for d in docs}
-    if not docs:
-        return scores, matched
-    for t, w in terms:
-        if not searcher.doc_frequency("text", t):
-            continue
-        m = searcher.postings("text", t)
-        for d in docs:
-            if not m.is_active():
-                break
-            if m.id() < d:
-                m.skip_to(d)
-                if not m.is_active():
-                    break
-            if m.id() == d:
-                scores[d] += m.score() * w
-                matched[d].add(t)
-    return scores, matched
-
-
-# BM25 parameters, tuned on LoCoMo (short chat turns favour light length
-# normalisation): k1 0.8, b 0.3 gave R@5 0.558 vs 0.531 with Whoosh's defaults.
-BM25_K1 = 0.8
-BM25_B = 0.3
-
-
-def searcher(ix, k1: float = BM25_K1, b: float = BM25_B):
-    """A searcher whose BM25F takes its statistics (idf, average length) from
-    the searchers in ``searcher.weighting.peers`` together when set, so that
-    scores from the events and the files index compare as if from one index."""
-    from whoosh import scoring
-
-    class PeerScorer(scoring.BM25FScorer):
-        def __init__(self, searcher, fieldname, text, B, K1, idf, avgfl):
-            self.idf, self.avgfl, self.B, self.K1, self.qf = idf, avgfl, B, K1, 1
-            self.setup(searcher, fieldname, text)
-
-    class PeerBM25F(scoring.BM25F):
-        peers: list = []
-
-        def scorer(self, searcher, fieldname, text, qf=1):
-            peers = self.peers
-            if len(peers) < 2 or not searcher.schema[fieldname].scorable:
-                return super().scorer(searcher, fieldname, text, qf)
-            from math import log
-
-            df = sum(p.doc_frequency(fieldname, text) for p in peers)
-            n = sum(p.doc_count_all() for p in peers)
-            avgfl = sum(p.field_length(fieldname) for p in peers) / (n or 1)
-            return PeerScorer(searcher, fieldname, text, self.B, self.K1, log(n / (df + 1)) + 1, avgfl or 1)
-
-    return ix.searcher(weighting=PeerBM25F(B=b, K1=k1))
+# Query-time code lives in index_query.py; re-exported here for callers.
+from .index_query import (  # noqa: E402,F401  (after EVENTS/FILES, which it imports)
+    BM25_B,
+    BM25_K1,
+    COMMON_DF,
+    FILE_KINDS,
+    INACTIVE,
+    indexes_for,
+    run_query,
+    searcher,
+)

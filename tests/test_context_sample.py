@@ -151,3 +151,19 @@ def test_task_without_a_usable_index_falls_back_and_never_rebuilds(piped, tmp_pa
     assert "showing the latest episodes instead" in r.stderr and "holonmem index" in r.stderr
     assert "## Relevant episodes" in r.stdout and "(the latest)" in r.stdout
     assert not (home / ".holonmem" / "index").exists()  # context never rebuilds the index
+
+
+def test_task_search_leaves_new_events_for_the_indexer(piped, tmp_path):
+    """A new event (what a hook just ingested) does not make context index the
+    ledger on the per-turn path; relevant episodes are still found."""
+    home = tmp_path / "home"
+    shutil.copytree(piped, home)
+    state_file = home / ".holonmem" / "index_state.json"
+    before = json.loads(state_file.read_text())["ledger_offsets"]
+    (tmp_path / "one.txt").write_text("the PDF upload retry is next\n")
+    run(home, "ingest", "--project", "invoicer", "--session", "s_new", tmp_path / "one.txt")
+    out = context(home, "--project", "invoicer", "--task", TASK)
+    assert "episode:2026-06-1" in out.split("## Relevant episodes")[1].split("\n## ")[0]
+    assert json.loads(state_file.read_text())["ledger_offsets"] == before
+    run(home, "index")
+    assert json.loads(state_file.read_text())["ledger_offsets"] != before
