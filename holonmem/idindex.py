@@ -130,6 +130,8 @@ class IdIndex:
         want = "NORMAL" if durable else "OFF"
         if getattr(self, "_sync", None) != want:
             self.conn.execute(f"PRAGMA synchronous={want}")
+            if not durable:  # a bulk load: keep more of the id B-tree in memory
+                self.conn.execute("PRAGMA cache_size=-65536")
             self._sync = want
 
     # -- queries -----------------------------------------------------------

@@ -166,12 +166,11 @@ def _ingest(
             state=src_state,
         )
         for item in adapter.parse(stream, ctx):
-            if isinstance(item, Rejection):
+            if type(item) is not Record:
                 rej = SourceRejection(src.name, item.line, redactor.redact_text(item.reason))
                 res.rejected.append(rej)
                 raw_rejects.append((rej, redactor.redact_text(item.raw)))
                 continue
-            assert isinstance(item, Record)
             try:
                 ev = normalize_event(item.event, project=project, session=session, default_ts=default_ts, redactor=redact)
             except EventError as exc:

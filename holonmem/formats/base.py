@@ -19,7 +19,7 @@ class ParseContext:
     state: dict = field(default_factory=dict)  # per-source adapter state (e.g. transcript offsets)
 
 
-@dataclass
+@dataclass(slots=True)
 class Record:
     """A native-shaped event dict from input line ``line``."""
 
