@@ -124,19 +124,11 @@ def line_numbers(path, offsets: set[int]) -> dict[int, int]:
 
 def duplicates(home: Home, timeout: float) -> list[tuple[str, int, str]] | None:
     """``(file, offset, id)`` of later lines repeating an id, from the id map (None: ledger busy)."""
-    from .errors import LockBusy
-    from .idindex import IdIndex
-    from .ledger import ledger_files
-    from .locks import LEDGER, home_lock
+    from .ledger import caught_up_index
 
-    idx = IdIndex(home)
+    idx, fresh = caught_up_index(home, timeout)
     try:
-        try:
-            with home_lock(home, LEDGER, timeout):
-                idx.catch_up(ledger_files(home))
-        except LockBusy:
-            return None
-        return idx.duplicates()
+        return idx.duplicates() if fresh else None
     finally:
         idx.close()
 

@@ -308,17 +308,28 @@ def iter_events(home: Home, start: dict[str, int] | None = None, errors: list | 
         yield pos, ev
 
 
-def ledger_stats(home: Home, *, timeout: float = 2.0) -> dict:
-    """Counts from the id index, brought up to date first when the lock is free."""
+def caught_up_index(home: Home, timeout: float) -> tuple[IdIndex, bool]:
+    """An open id map, caught up with the ledger under the ledger lock when
+    that lock comes free within ``timeout`` (the bool says whether it did).
+    The caller closes it."""
     from .errors import LockBusy
 
     idx = IdIndex(home)
     try:
-        try:
-            with home_lock(home, LEDGER, timeout):
-                idx.catch_up(ledger_files(home))
-        except LockBusy:
-            pass
+        with home_lock(home, LEDGER, timeout):
+            idx.catch_up(ledger_files(home))
+        return idx, True
+    except LockBusy:
+        return idx, False
+    except BaseException:
+        idx.close()
+        raise
+
+
+def ledger_stats(home: Home, *, timeout: float = 2.0) -> dict:
+    """Counts from the id index, brought up to date first when the lock is free."""
+    idx, _ = caught_up_index(home, timeout)
+    try:
         out = idx.stats()
     finally:
         idx.close()
