@@ -112,3 +112,22 @@ def read_json(path: Path, default=None):
             return json.loads(fh.read())
     except (FileNotFoundError, ValueError):
         return default
+
+
+LOG_MAX_BYTES = 512 * 1024
+
+
+def append_log(path: Path, lines: list[str], *, max_bytes: int = LOG_MAX_BYTES) -> None:
+    """Append lines to a small log (0600), rotating it to ``.1`` past ``max_bytes``."""
+    path = Path(path)
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    try:
+        if path.stat().st_size > max_bytes:
+            os.replace(path, path.with_name(path.name + ".1"))
+    except FileNotFoundError:
+        pass
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+    try:
+        os.write(fd, "".join(line.rstrip("\n") + "\n" for line in lines).encode("utf-8"))
+    finally:
+        os.close(fd)

@@ -146,18 +146,9 @@ def dream_gate_open(home: Home) -> bool:
 # -- state and log ---------------------------------------------------------------
 
 def log(home: Home, line: str) -> None:
-    home.log_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
-    path = home.log_dir / LOG
-    try:
-        if path.stat().st_size > LOG_MAX_BYTES:
-            os.replace(path, path.with_suffix(".log.1"))
-    except FileNotFoundError:
-        pass
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
-    try:
-        os.write(fd, f"{_now()} pid={os.getpid()} {line}\n".encode("utf-8"))
-    finally:
-        os.close(fd)
+    from .fsio import append_log
+
+    append_log(home.log_dir / LOG, [f"{_now()} pid={os.getpid()} {line}"], max_bytes=LOG_MAX_BYTES)
 
 
 def _save_state(home: Home, **fields) -> None:

@@ -148,19 +148,12 @@ def envelope(event: str, text: str) -> str:
 
 
 def _log(h, client: str, out: HookOutcome) -> None:
+    from .fsio import append_log
+
+    stamp = time.strftime("%Y-%m-%dT%H:%M:%S%z")
     try:
-        h.log_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
-        path = h.log_dir / LOG_NAME
-        try:
-            if path.stat().st_size > LOG_MAX_BYTES:
-                os.replace(path, path.with_suffix(".log.1"))
-        except FileNotFoundError:
-            pass
-        stamp = time.strftime("%Y-%m-%dT%H:%M:%S%z")
-        with open(path, "a", encoding="utf-8") as fh:
-            for p in out.problems:
-                fh.write(f"{stamp} {client} {out.event or '-'}: {p}\n")
-        os.chmod(path, 0o600)
+        append_log(h.log_dir / LOG_NAME, [f"{stamp} {client} {out.event or '-'}: {p}" for p in out.problems],
+                   max_bytes=LOG_MAX_BYTES)
     except OSError:
         pass
 
