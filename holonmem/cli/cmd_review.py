@@ -198,6 +198,6 @@ def doctor_cmd(
             where = f"{f.file}:{f.line}" if f.line else f.file
             mark = "fixed" if f.fixed else f.severity
             sys.stdout.write(f"{mark}\t{f.check}\t{where}\t{f.problem}\t{f.fixed or f.fix}\n")
-        err(rep.summary())
+    err(rep.summary())  # also with --json: a non-zero exit always says why on stderr
     if rep.remaining():
         raise typer.Exit(1)
