@@ -94,15 +94,19 @@ def normalize_event(
             raise EventError("missing required field 'text'")
         raise EventError(f"field 'text' must be a string, got {type(text).__name__}")
     role = get("role")
-    if role not in _ROLE_SET or type(role) is not str:
+    if type(role) is not str or role not in _ROLE_SET:
         if role is None:
             raise EventError("missing required field 'role'")
         raise EventError(f"unknown role {role!r} (expected one of: {', '.join(ROLES)})")
-    kind = get("kind") or "message"
-    if kind not in _KIND_SET:
-        if type(kind) is not str:
+    kind = get("kind")
+    if type(kind) is not str:
+        if kind is not None:
             raise _type_error("kind", kind)
-        if not _KIND_RE.match(kind):
+        kind = "message"
+    if kind not in _KIND_SET:
+        if not kind:
+            kind = "message"
+        elif not _KIND_RE.match(kind):
             raise EventError(f"invalid kind {kind!r} (expected e.g. {', '.join(KINDS)})")
     if not text and kind not in EMPTY_TEXT_KINDS:
         raise EventError(f"field 'text' is empty (only {', '.join(sorted(EMPTY_TEXT_KINDS))} may be empty)")

@@ -254,3 +254,14 @@ def test_status_counts(sample_home, cli):
     st = json.loads(r.stdout)
     assert st["events"] >= 150 and st["sessions"] >= 8 and len(st["projects"]) >= 3
     assert st["pending"]["consolidate_bytes"] == st["ledger_bytes"]
+
+
+def test_wrong_types_in_role_and_kind_are_rejected_not_crashed(home, hm, tmp_path):
+    f = tmp_path / "types.jsonl"
+    f.write_text('{"role":{},"text":"a"}\n{"role":"user","kind":[],"text":"b"}\n{"role":["user"],"text":"c"}\n'
+                 '{"role":"user","text":"fine"}\n')
+    r = hm("--home", home.root, "ingest", f)
+    assert r.exit_code == 65, r
+    assert "line 1: unknown role {}" in r.stderr and "line 2: field 'kind' must be a string" in r.stderr
+    assert "line 3: unknown role" in r.stderr and "unexpected" not in r.stderr
+    assert [e["text"] for e in ledger_lines(home)] == ["fine"]
