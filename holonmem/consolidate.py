@@ -282,7 +282,9 @@ def consolidate(
         res.episodes, res.files = written, files
 
         if sigs:
-            st = signalstore.load(home)
+            # Only signals appended since the last checkpoint can repeat these
+            # (a run that crashed before saving it); older ones are for other events.
+            st = signalstore.load(home, start=int(state.get("signals_offset") or 0))
             have_eps = {s.get("episode") for s in st.signals.values()}
             fresh = []
             for ep_id, group in by_episode.items():
@@ -296,8 +298,9 @@ def consolidate(
                 res.signals = fresh
                 res.files.append(home.rel(home.signals_path))
 
-        new_state = {"offsets": offsets, "open": open_map}
-        old_state = {"offsets": state.get("offsets") or {}, "open": state.get("open") or {}}
+        new_state = {"offsets": offsets, "open": open_map, "signals_offset": signalstore.size(home)}
+        old_state = {"offsets": state.get("offsets") or {}, "open": state.get("open") or {},
+                     "signals_offset": state.get("signals_offset")}
         if new_state != old_state or not state_path.exists():
             new_state["last_run"] = created
             new_state["version"] = 1

@@ -45,13 +45,20 @@ class SignalState:
         return out
 
 
-def load(home: Home) -> SignalState:
+def load(home: Home, start: int = 0) -> SignalState:
+    """Parse ``signals.jsonl`` from byte ``start`` (a line boundary, e.g. the
+    size recorded at an earlier run; anything else means "from the top").
+    Line numbers in ``errors`` count from where reading began."""
     st = SignalState()
     try:
         fh = open(home.signals_path, "rb")
     except FileNotFoundError:
         return st
     with fh:
+        if start > 0:
+            fh.seek(start - 1)
+            if fh.read(1) != b"\n":
+                fh.seek(0)
         for n, raw in enumerate(fh, 1):
             if not raw.strip():
                 continue
@@ -74,6 +81,13 @@ def load(home: Home) -> SignalState:
             else:
                 st.errors.append((n, "neither a signal nor a status line"))
     return st
+
+
+def size(home: Home) -> int:
+    try:
+        return os.path.getsize(home.signals_path)
+    except FileNotFoundError:
+        return 0
 
 
 def append(home: Home, lines: Iterable[dict], *, fsync: bool = True, timeout: float = 30.0) -> int:

@@ -144,6 +144,25 @@ def test_crash_resume_never_duplicates(cli, sample_home):
     assert ids(again["signals.jsonl"]) == ids(full["signals.jsonl"])
 
 
+def test_crash_before_the_checkpoint_of_a_later_run_never_duplicates(cli, sample_home, tmp_path):
+    """The checkpoint remembers where signals.jsonl ended, and a resumed run reads
+    only from there: what an interrupted run appended is found, nothing is doubled."""
+    assert cli("--home", sample_home.root, "consolidate").exit_code == 0
+    state = sample_home.state_file("consolidate.json")
+    checkpoint = state.read_bytes()
+    assert json.loads(checkpoint)["signals_offset"] == sample_home.signals_path.stat().st_size
+    ingest(cli, sample_home, tmp_path, session("s_late", "2026-06-10", [
+        ("user", "From now on, tag every invoicer release as vX.Y.Z."),
+        ("assistant", "Noted."),
+    ]))
+    assert cli("--home", sample_home.root, "consolidate").exit_code == 0
+    once = sample_home.signals_path.read_bytes()
+    state.write_bytes(checkpoint)  # the later run "crashed" before saving its checkpoint
+    r = cli("--home", sample_home.root, "consolidate")
+    assert r.exit_code == 0 and summary(r.stderr)[1] == 0
+    assert sample_home.signals_path.read_bytes() == once
+
+
 def test_damaged_episode_file_is_reported_not_fatal(cli, sample_home, tmp_path):
     assert cli("--home", sample_home.root, "consolidate").exit_code == 0
     day = sample_home.episodes_dir / "2026-06-11.md"
