@@ -234,6 +234,11 @@ def recover_incomplete(home: Home) -> list[str]:
     for d in sorted(base.iterdir()):
         m = read_json(d / "manifest.json", None)
         if d.name in done:
+            if m is not None and m.get("status") == "started":
+                # killed after its state was saved, before the manifest said so:
+                # the run is complete; record that (its backups stay for --undo)
+                m["status"] = "done"
+                atomic_write_json(d / "manifest.json", m)
             continue
         if m is None or m.get("status") == "started":
             run = _Run(home, d.name)

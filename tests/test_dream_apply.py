@@ -219,6 +219,24 @@ def test_a_killed_run_is_rolled_back_by_the_next_one(home, cli):
     assert run(cli, home, "--force", "--now", NOW).exit_code == 0 and len(load_memories(home)) == 5
 
 
+def test_a_run_killed_after_its_state_was_saved_is_kept_and_marked_done(home, cli):
+    signalstore.append(home, FIVE)
+    rid = json.loads(run(cli, home, "--force", "--now", NOW, "--json").stdout)["run"]
+    after = snapshot(home.root)
+    # the process died between saving dream.json and marking its manifest done
+    mf = home.state_dir / "dream_runs" / rid / "manifest.json"
+    manifest = json.loads(mf.read_text())
+    manifest["status"] = "started"
+    mf.write_text(json.dumps(manifest))
+    from holonmem.dream_apply import recover_incomplete
+
+    with locks.home_lock(home, locks.PIPELINE):
+        assert recover_incomplete(home) == []
+    assert json.loads(mf.read_text())["status"] == "done"
+    assert {k for k in diff(after, snapshot(home.root)) if not k.startswith(".holonmem/")} == set()
+    assert len(load_memories(home)) == 5
+
+
 def test_a_read_only_memory_dir_fails_cleanly(home, hm, tmp_path):
     signalstore.append(home, FIVE)
     shutil.rmtree(home.memory_dir)
