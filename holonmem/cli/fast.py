@@ -24,3 +24,12 @@ def resolve(name: str) -> Callable[[list[str]], int] | None:
         return None
     mod, _, fn = target.partition(":")
     return getattr(importlib.import_module(mod), fn)
+
+
+def typer_fallback(command: str, argv: list[str]) -> int:
+    """Hand a command line a fast path cannot parse to the typer app (which
+    answers it, including its usage errors, and exits)."""
+    from . import get_app
+
+    get_app()(args=[command, *argv], prog_name="holonmem")
+    return 0  # pragma: no cover - typer exits

@@ -38,10 +38,9 @@ def parse(argv: list[str]) -> dict | None:
 def run(argv: list[str]) -> int:
     opts = parse(argv)
     if opts is None:
-        from . import get_app
+        from .fast import typer_fallback
 
-        get_app()(args=["context", *argv], prog_name="holonmem")
-        return 0  # pragma: no cover - typer exits
+        return typer_fallback("context", argv)
     from ..context_build import run as build_output
     from ..home import resolve_home
 

@@ -70,9 +70,8 @@ def parse_args(argv: list[str]) -> tuple[dict, list[str]]:
 
 def run(argv: list[str]) -> int:
     if not argv or argv[0] not in ("claude", "codex"):
-        from . import get_app
+        from .fast import typer_fallback
 
-        get_app()(args=["hook", *argv], prog_name="holonmem")
-        return 0
+        return typer_fallback("hook", argv)
     opts, notes = parse_args(argv[1:])
     return hook_main(argv[0], notes=notes, **opts)

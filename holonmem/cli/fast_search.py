@@ -66,10 +66,9 @@ def parse(argv: list[str]) -> dict | None:
 def run(argv: list[str]) -> int:
     opts = parse(argv)
     if opts is None:
-        from . import get_app
+        from .fast import typer_fallback
 
-        get_app()(args=["search", *argv], prog_name="holonmem")
-        return 0  # pragma: no cover - typer exits
+        return typer_fallback("search", argv)
     from ..home import resolve_home
 
     home = resolve_home(opts.pop("home", None))
