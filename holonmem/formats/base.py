@@ -94,6 +94,19 @@ def decode_line(data: bytes) -> str:
         raise ValueError(f"invalid UTF-8 at byte {exc.start}") from None
 
 
+def parse_object(data: bytes | str) -> dict:
+    """One JSON object from a line (strict UTF-8 for bytes); ``ValueError``
+    says why not, in the words a rejection shows."""
+    text = decode_line(data) if isinstance(data, bytes) else data
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"malformed JSON ({exc.msg} at column {exc.colno})") from None
+    if not isinstance(obj, dict):
+        raise ValueError(f"expected a JSON object, got {type(obj).__name__}")
+    return obj
+
+
 def preview(data: bytes | str, limit: int = 200) -> str:
     text = data.decode("utf-8", errors="replace") if isinstance(data, bytes) else data
     return text if len(text) <= limit else text[:limit] + "…"

@@ -20,11 +20,10 @@ hook adapter gives, so hook + transcript store a tool event once) and
 
 from __future__ import annotations
 
-import json
 import re
 from typing import BinaryIO, Iterator
 
-from .base import ParseContext, Record, Rejection, Sample, decode_line, iter_raw_lines, preview, too_long
+from .base import ParseContext, Record, Rejection, Sample, iter_raw_lines, parse_object, preview, too_long
 from .clean import (
     as_key, as_str, clean_text, clip, content_text, digest, make_event, project_from_cwd, refs_from_input, stable_id, tool_call_text,
 )
@@ -86,14 +85,11 @@ def iter_json_lines(stream: BinaryIO, ctx: ParseContext) -> Iterator[tuple[int, 
         if not data.strip():
             continue
         try:
-            obj = json.loads(decode_line(data))
+            obj = parse_object(data)
         except ValueError as exc:
             if not complete:
                 return
-            yield line_no, Rejection(line_no, f"malformed JSON ({getattr(exc, 'msg', exc)})", preview(data))
-            continue
-        if not isinstance(obj, dict):
-            yield line_no, Rejection(line_no, f"expected a JSON object, got {type(obj).__name__}", preview(data))
+            yield line_no, Rejection(line_no, str(exc), preview(data))
             continue
         yield line_no, obj
 

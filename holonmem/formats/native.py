@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import json
 from typing import BinaryIO, Iterator
 
-from .base import ParseContext, Record, Rejection, Sample, decode_line, iter_raw_lines, preview, too_long
+from .base import ParseContext, Record, Rejection, Sample, iter_raw_lines, parse_object, preview, too_long
 
 NAME = "native"
 
@@ -24,16 +23,8 @@ def parse(stream: BinaryIO, ctx: ParseContext) -> Iterator[Record | Rejection]:
         if not data or (data[0] in b" \t\r\n" and not data.strip()):
             continue
         try:
-            text = decode_line(data)
+            obj = parse_object(data)
         except ValueError as exc:
             yield Rejection(line_no, str(exc), preview(data))
-            continue
-        try:
-            obj = json.loads(text)
-        except ValueError as exc:
-            yield Rejection(line_no, f"malformed JSON ({exc.msg} at column {exc.colno})", preview(text))
-            continue
-        if not isinstance(obj, dict):
-            yield Rejection(line_no, f"expected a JSON object, got {type(obj).__name__}", preview(text))
             continue
         yield Record(line_no, obj)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 from typing import BinaryIO, Iterator
 
-from .base import ParseContext, Record, Rejection, Sample, preview, read_document
+from .base import ParseContext, Record, Rejection, Sample, parse_object, preview, read_document
 from .clean import (
     as_key, as_str, clean_text, clip, content_text, digest, parse_json_arg, refs_from_input, stable_id, tool_call_text,
 )
@@ -135,9 +135,9 @@ def parse(stream: BinaryIO, ctx: ParseContext) -> Iterator[Record | Rejection]:
         if not line.strip():
             continue
         try:
-            obj = json.loads(line)
+            obj = parse_object(line)
         except ValueError as exc:
-            yield Rejection(n, f"malformed JSON ({exc.msg} at column {exc.colno})", preview(line))
+            yield Rejection(n, str(exc), preview(line))
             continue
         if _is_body(obj):
             yield from conversation_events(obj["messages"], ctx, n)
