@@ -62,41 +62,89 @@ _CLUES_LOWER = (
 _CLUES_CASED = ("AKIA", "ASIA", "AGPA", "AIDA", "AROA", "ANPA", "ANVA", "AIPA", "AIza", "eyJ")
 
 
-_CLUE_RE = re.compile("|".join(re.escape(c) for c in _CLUES_LOWER))
+
+
+def _trie_pattern(words) -> str:
+    """A regex matching any of ``words``, factored by common prefixes
+    (``s(?:ecret|k[-_])``): Python's ``re`` tries the branches of a flat
+    alternation one by one at every position, the factored form only the
+    branch for the character it sees (~25% faster on ordinary text)."""
+    trie: dict = {}
+    for word in words:
+        node = trie
+        for ch in word:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def emit(node: dict) -> str:
+        if "" in node:  # a shorter word ends here: matching it is enough
+            return ""
+        alts = [re.escape(ch) + emit(sub) for ch, sub in sorted(node.items())]
+        return alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+
+    return emit(trie)
+
+
+_CLUE_RE = re.compile(_trie_pattern(_CLUES_LOWER))
+_CASED_RE = re.compile("|".join(re.escape(c) for c in _CLUES_CASED))
 
 
 def has_clue(text: str) -> bool:
     """Could ``text`` hold a secret that a built-in pattern redacts?"""
     if _CLUE_RE.search(text.lower()):
         return True
-    for c in _CLUES_CASED:
-        if c in text:
-            return True
+    # all cased clues but one start with "A": two substring tests usually settle it
+    if ("A" in text or "eyJ" in text) and _CASED_RE.search(text):
+        return True
     return "://" in text and "@" in text
 
 
+# The fields of a normalized event that redaction walks (the rest are structural).
+_TEXT_FIELDS = ("text", "tool", "speaker")
+_EVENT_FIELDS = _STRUCTURAL | frozenset(_TEXT_FIELDS) | {"refs", "meta"}
+
+
 def _event_has_clue(event: dict) -> bool:
-    """One prefilter pass over an event's redactable strings (runs per event)."""
-    strings = []
-    for k, v in event.items():
-        if k in _STRUCTURAL:
-            continue
-        if type(v) is str:
-            strings.append(v)
-        elif _value_has_clue(v):
-            return True
+    """One prefilter pass over an event's redactable strings (runs per event,
+    hence the fast path for the fields a normalized event has)."""
+    strings: list[str] = []
+    if _EVENT_FIELDS.issuperset(event):
+        get = event.get
+        for key in _TEXT_FIELDS:
+            v = get(key)
+            if v:
+                if type(v) is str:
+                    strings.append(v)
+                else:
+                    _collect(v, strings)
+        refs = get("refs")
+        if refs:
+            _collect(refs, strings)
+        meta = get("meta")
+        if meta:
+            _collect(meta, strings)
+    else:
+        for k, v in event.items():
+            if k not in _STRUCTURAL:
+                _collect(v, strings)
+    if not strings:
+        return False
     # one check over the joined strings: no clue contains the separator
     return has_clue(strings[0] if len(strings) == 1 else "\n".join(strings))
 
 
-def _value_has_clue(value) -> bool:
-    if isinstance(value, str):
-        return has_clue(value)
-    if isinstance(value, list):
-        return any(_value_has_clue(v) for v in value)
-    if isinstance(value, dict):
-        return any(_value_has_clue(v) for v in value.values())
-    return False
+def _collect(value, out: list[str]) -> None:
+    """Append every string inside a JSON-like value to ``out``."""
+    if type(value) is str:
+        out.append(value)
+    elif isinstance(value, list):
+        for v in value:
+            _collect(v, out)
+    elif isinstance(value, dict):
+        for v in value.values():
+            _collect(v, out)
+    elif isinstance(value, str):
+        out.append(value)
 
 
 class Redactor:
