@@ -94,10 +94,29 @@ def decode_line(data: bytes) -> str:
         raise ValueError(f"invalid UTF-8 at byte {exc.start}") from None
 
 
+def _scanner():
+    """``json``'s own object scanner (the C one where built), called directly:
+    ``json.loads`` wraps it in three Python calls and two regex matches per line."""
+    from json.scanner import make_scanner
+
+    return make_scanner(json.JSONDecoder())
+
+
+_SCAN = _scanner()
+
+
 def parse_object(data: bytes | str) -> dict:
     """One JSON object from a line (strict UTF-8 for bytes); ``ValueError``
     says why not, in the words a rejection shows."""
     text = decode_line(data) if isinstance(data, bytes) else data
+    if text[:1] == "{":  # the common case: nothing around the object
+        try:
+            obj, end = _SCAN(text, 0)
+        except (StopIteration, ValueError):
+            pass  # parse again below, for the message
+        else:
+            if end == len(text):
+                return obj
     try:
         obj = json.loads(text)
     except json.JSONDecodeError as exc:
