@@ -82,7 +82,8 @@ def normalize_event(
     secret. Raises :class:`EventError`.
 
     This runs once per ingested event, so it is written for speed: one pass,
-    no intermediate dicts.
+    no intermediate dicts, and an input that is already canonical is
+    returned as it is (not copied).
     """
     if type(obj) is not dict:
         if not isinstance(obj, dict):
@@ -136,6 +137,24 @@ def normalize_event(
     sess = get("session")
     if sess is not None and type(sess) is not str:
         raise _type_error("session", sess)
+    for key in _OPT_STR:
+        v = get(key)
+        if v is not None and type(v) is not str:
+            raise _type_error(key, v)
+    refs = get("refs")
+    if refs is not None and (type(refs) is not list or not all(type(r) is str for r in refs)):
+        raise EventError("field 'refs' must be a list of strings")
+    meta = get("meta")
+    if meta is not None and not isinstance(meta, dict):
+        raise EventError(f"field 'meta' must be an object, got {type(meta).__name__}")
+
+    if (
+        ts and p and _is_canonical(tuple(obj)) and type(obj["id"]) is str and kind is obj["kind"]
+        and (sess is None or sess) and (refs is None or refs) and (meta is None or meta)
+    ):
+        # already canonical (what holonmem itself writes, and most native
+        # input): every field present in order, nothing to default or move
+        return redactor(obj) if redactor is not None else obj
 
     # With an id the event is built in canonical key order directly; without
     # one the id is derived from the content first (without a defaulted ts).
@@ -151,19 +170,10 @@ def normalize_event(
     for key in _OPT_STR:
         v = get(key)
         if v is not None:
-            if type(v) is not str:
-                raise _type_error(key, v)
             out[key] = v
     out["text"] = text
-    refs = get("refs")
-    if refs is not None:
-        if type(refs) is not list or not all(type(r) is str for r in refs):
-            raise EventError("field 'refs' must be a list of strings")
-        if refs:
-            out["refs"] = refs
-    meta = get("meta")
-    if meta is not None and not isinstance(meta, dict):
-        raise EventError(f"field 'meta' must be an object, got {type(meta).__name__}")
+    if refs:
+        out["refs"] = refs
     if not _KNOWN_SET.issuperset(obj):
         meta = dict(meta) if meta else {}
         for k in obj:
@@ -180,6 +190,22 @@ def normalize_event(
         out["ts"] = default_ts or now_iso()
     out["id"] = eid
     return {k: out[k] for k in FIELD_ORDER if k in out}
+
+
+_CANONICAL: dict[tuple, bool] = {}
+
+
+def _is_canonical(keys: tuple) -> bool:
+    """Are these the keys of a canonical event, in order: known fields only,
+    in :data:`FIELD_ORDER`, with every field that would be defaulted present?
+    (Cached: a source has few distinct key layouts.)"""
+    hit = _CANONICAL.get(keys)
+    if hit is None:
+        order = [k for k in FIELD_ORDER if k in keys]
+        hit = list(keys) == order and {"id", "ts", "project", "role", "kind", "text"} <= set(keys)
+        if len(_CANONICAL) < 1024:
+            _CANONICAL[keys] = hit
+    return hit
 
 
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))

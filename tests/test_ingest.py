@@ -265,3 +265,38 @@ def test_wrong_types_in_role_and_kind_are_rejected_not_crashed(home, hm, tmp_pat
     assert "line 1: unknown role {}" in r.stderr and "line 2: field 'kind' must be a string" in r.stderr
     assert "line 3: unknown role" in r.stderr and "unexpected" not in r.stderr
     assert [e["text"] for e in ledger_lines(home)] == ["fine"]
+
+
+def test_ledger_lines_are_canonical_whatever_the_input_layout(home, cli, tmp_path):
+    """Canonical input is kept as it is (the normalize fast path); any other
+    layout (key order, spacing, escapes, an int id, an empty session) is
+    rewritten to the same compact canonical line."""
+    canonical = ('{"id":"e1","ts":"2026-06-14T10:07:00+08:00","project":"p","session":"s","role":"user",'
+                 '"kind":"message","text":"café 你好"}')
+    other = [
+        '{"text": "caf\\u00e9 \\u4f60\\u597d", "role": "user", "kind": "message", "id": "e2", '
+        '"ts": "2026-06-14T10:07:00+08:00", "project": "p", "session": "s"}',
+        '{"id":3,"ts":"2026-06-14T10:07:00+08:00","project":"p","session":"","role":"user","kind":"message","text":"x"}',
+        '  {"id":"e4","ts":"2026-06-14T10:07:00+08:00","project":"p","role":"user","kind":"","text":"y"}  ',
+    ]
+    f = tmp_path / "in.jsonl"
+    f.write_text("\n".join([canonical, *other]) + "\n", encoding="utf-8")
+    r = cli("--home", home.root, "ingest", f)
+    assert r.exit_code == 0, r
+    lines = [ln for p in sorted((home.root / "ledger").glob("*.jsonl")) for ln in p.read_text(encoding="utf-8").splitlines()]
+    assert lines[0] == canonical
+    assert lines[1] == canonical.replace('"e1"', '"e2"')
+    assert lines[2] == '{"id":"3","ts":"2026-06-14T10:07:00+08:00","project":"p","role":"user","kind":"message","text":"x"}'
+    assert lines[3] == '{"id":"e4","ts":"2026-06-14T10:07:00+08:00","project":"p","role":"user","kind":"message","text":"y"}'
+
+
+def test_parse_object_messages():
+    from holonmem.formats.base import parse_object
+
+    assert parse_object(b'{"a":1}') == {"a": 1}
+    assert parse_object(b' \t{"a": [1, {"b": null}]} ') == {"a": [1, {"b": None}]}
+    for raw, why in [(b'{"a":1} tail', "Extra data at column 9"), (b'{"a":', "Expecting value at column 6"),
+                     (b'{"a":"\x01"}', "Invalid control character"), (b"[1]", "expected a JSON object, got list"),
+                     (b"\xef\xbb\xbf{}", "Unexpected UTF-8 BOM")]:
+        with pytest.raises(ValueError, match=why.replace("[", r"\[")):
+            parse_object(raw)
