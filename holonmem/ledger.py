@@ -14,6 +14,7 @@ import time
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
+from itertools import accumulate
 from typing import Iterator
 
 from .events import dumps_event
@@ -101,6 +102,20 @@ def repair_tail(home: Home, path: Path) -> str | None:
     return str(qpath)
 
 
+def _first_new(events: list[dict], ids: list[str], present: set[str], dups: list[str]) -> list[dict]:
+    """The events whose id is neither in ``present`` nor earlier in the batch;
+    the skipped ids go to ``dups``."""
+    seen: set[str] = set()
+    kept = []
+    for ev, eid in zip(events, ids):
+        if eid in present or eid in seen:
+            dups.append(eid)
+            continue
+        seen.add(eid)
+        kept.append(ev)
+    return kept
+
+
 class Ledger:
     """Appends and lookups for one home.
 
@@ -149,22 +164,17 @@ class Ledger:
             ok = False
             try:
                 idx.catch_up(files)
-                present = idx.existing(e["id"] for e in events)
-                seen: set[str] = set()
-                lines: list[bytes] = []
-                kept: list[dict] = []
-                dups = res.duplicates
-                for ev in events:
-                    eid = ev["id"]
-                    if eid in present or eid in seen:
-                        dups.append(eid)
-                        continue
-                    seen.add(eid)
-                    lines.append((dumps_event(ev) + "\n").encode("utf-8"))
-                    kept.append(ev)
-                if not lines:
+                ids = [ev["id"] for ev in events]
+                present = idx.existing(ids)
+                if present or len(set(ids)) != len(ids):
+                    kept = _first_new(events, ids, present, res.duplicates)
+                    ids = [ev["id"] for ev in kept]
+                else:  # the common case: every id is new
+                    kept = events
+                if not kept:
                     ok = True
                     return res
+                lines = [(dumps_event(ev) + "\n").encode("utf-8") for ev in kept]
                 path = home.ledger_dir / current_file_name()
                 res.file = path.name
                 fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
@@ -187,18 +197,19 @@ class Ledger:
                         os.fsync(fd)
                 finally:
                     os.close(fd)
-                rows = []
-                off = start
                 name = path.name
-                for ev, line in zip(kept, lines):
-                    n = len(line)
-                    rows.append((ev["id"], name, off, n - 1, ev.get("project"), ev.get("session"), ev.get("ts")))
-                    off += n
-                with open(path, "rb") as fh:
-                    mark = _mark(fh, off)
-                if idx.indexed_size(path.name) == start:
-                    idx.add_fresh(path.name, rows, off, mark)
-                res.appended = [ev["id"] for ev in kept]
+                end_off = start + len(data)
+                if idx.indexed_size(name) == start:
+                    sizes = [len(line) for line in lines]
+                    offsets = accumulate(sizes, initial=start)
+                    rows = [
+                        (eid, name, off, n - 1, ev.get("project"), ev.get("session"), ev.get("ts"))
+                        for eid, off, n, ev in zip(ids, offsets, sizes, kept)
+                    ]
+                    with open(path, "rb") as fh:
+                        mark = _mark(fh, end_off)
+                    idx.add_fresh(name, rows, end_off, mark)
+                res.appended = ids
                 ok = True
                 return res
             finally:
