@@ -35,3 +35,21 @@ def test_usage_error_exit_2(hm, home):
     r = hm("--home", home.root, "no-such-command")
     assert r.exit_code == 2
     assert "Traceback" not in r.stderr
+
+
+def test_a_run_builds_only_the_command_it_invokes(hm, home):
+    from holonmem.cli import get_app
+
+    full = get_app()
+    assert len(full.registered_commands) > 10
+    assert [c.name for c in get_app("ingest").registered_commands] == ["ingest"]
+    hook = get_app("hook")
+    assert hook.registered_commands == [] and [g.name for g in hook.registered_groups] == ["hook"]
+    assert get_app("ingets") is full  # unknown: the full app, whose error suggests the right name
+    assert len(full.registered_commands) > 10  # narrowing never touches the shared app
+    r = hm("--home", home.root, "ingets")
+    assert r.exit_code == 2 and "Did you mean 'ingest'" in r.stderr
+    r = hm("--home", home.root, "ingest", "--help")
+    assert r.exit_code == 0 and "--max-line-bytes" in r.stdout
+    r = hm("--home", home.root, "status", "--json")
+    assert r.exit_code == 0 and '"events": 0' in r.stdout
