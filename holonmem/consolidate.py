@@ -28,6 +28,7 @@ from . import episode_build as B
 from . import signals as S
 from . import signalstore
 from .config import load_config
+from .episode_catalog import DB_NAME as CATALOG
 from .episodes import Episode, Problem, day_header, day_path, existing_ids, parse_day, render_section
 from .errors import DirtyFileError
 from .fsio import atomic_write_json, read_json, read_text_checked, write_if_unchanged
@@ -305,4 +306,17 @@ def consolidate(
             new_state["last_run"] = created
             new_state["version"] = 1
             atomic_write_json(state_path, new_state)
+    if res.files or not home.state_file(CATALOG).exists():
+        _sync_catalog(home, res)
     return res
+
+
+def _sync_catalog(home: Home, res: ConsolidateResult) -> None:
+    """Bring the episode catalog (derived, for ``context``) up to date with the
+    day files; a failure is a note, never a failed run."""
+    from .episode_catalog import sync
+
+    try:
+        sync(home)
+    except Exception as exc:  # noqa: BLE001 - derived state: rebuilt by the next run or `holonmem index`
+        res.notes.append(f"the episode catalog was not updated ({type(exc).__name__}: {exc})")

@@ -47,6 +47,20 @@ def latest_project(home: Home, session: str | None = None) -> str | None:
     return None
 
 
+def episode_hits(home: Home, task: str, project: str, today: date) -> tuple[list[str] | None, str | None]:
+    """Refs of the project's past episodes that match the task: from the episode
+    catalog (SQLite, a few ms), else from the search index (whoosh, ~60 ms)."""
+    from datetime import datetime, time, timezone
+
+    from .episode_catalog import search_episodes
+
+    now = datetime.combine(today, time(12), timezone.utc).timestamp()  # recency as of --now: deterministic
+    hits, _why = search_episodes(home, task, project, now=now)
+    if hits is not None:
+        return hits, None
+    return src.search_episodes(home, task, project)
+
+
 def build(home: Home, *, task: str | None = None, project: str | None = None, session: str | None = None,
           budget: int | None = None, now: str | None = None) -> Context:
     from . import context_render as cr
@@ -110,7 +124,7 @@ def build(home: Home, *, task: str | None = None, project: str | None = None, se
     hits = None
     episodes = latest
     if task and latest:
-        hits, why = src.search_episodes(home, task, project)
+        hits, why = episode_hits(home, task, project, today)
         if hits is None:
             warnings.append(f"{why}; showing the latest episodes instead")
         else:

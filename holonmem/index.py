@@ -325,9 +325,21 @@ def rebuild(home: Home, *, progress: Callable[[int, int], None] | None = None,
             _save_state(home, offsets, files)
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
+    _sync_catalog(home, errors, fresh=True)
     return {"rebuilt": True, "reason": reason, "events": events, "documents": events + nfiles,
             "files": len(files), "removed": 0, "errors": errors, "stale": False,
             "seconds": round(time.monotonic() - t0, 3)}
+
+
+def _sync_catalog(home: Home, errors: list, *, fresh: bool = False) -> None:
+    """Bring the episode catalog (the whoosh-free episode ranking of the
+    per-turn path, :mod:`holonmem.episode_catalog`) up to date as well."""
+    from .episode_catalog import sync
+
+    try:
+        sync(home, fresh=fresh)
+    except Exception as exc:  # noqa: BLE001 - derived state; the index itself is fine
+        errors.append(f"episode catalog not updated: {type(exc).__name__}: {exc}")
 
 
 def update(home: Home, *, max_events: int | None = None, quiet: bool = True,
@@ -349,6 +361,8 @@ def update(home: Home, *, max_events: int | None = None, quiet: bool = True,
     if rebuild_missing is None:
         rebuild_missing = not bounded
     result = _update(home, max_events, lock_timeout, rebuild_missing, events)
+    if not bounded and not result.get("rebuilt"):  # a rebuild synced it already
+        _sync_catalog(home, result.setdefault("errors", []))
     if not quiet and result.get("warning"):
         sys.stderr.write(f"warning: {result['warning']}\n")
     return result

@@ -129,8 +129,19 @@ def event_doc(ev: dict, ledger_file: str, previous: str = "") -> dict:
                 project=ev.get("project"), session=ev.get("session"), label=label, ctx=previous[:CONTEXT_CHARS])
 
 
+def episode_fields(ep) -> tuple[str, str, str, str]:
+    """``(ref, title, prose, tags)`` of an episode: what the index (and the
+    episode catalog of the per-turn path) make searchable."""
+    from .episodes import FENCE_OPEN
+
+    prose = ep.text.split(FENCE_OPEN, 1)[0]
+    title = ep.title or ep.objective or ep.id
+    tags = " ".join([ep.outcome or "", *list(ep.tools or {})])
+    return f"episode:{ep.date}#{ep.id}", title, prose, tags
+
+
 def episode_docs(home: Home, rels: list[str], errors: list) -> Iterator[dict]:
-    from .episodes import FENCE_OPEN, read_day
+    from .episodes import read_day
 
     for rel in rels:
         date = Path(rel).stem
@@ -140,10 +151,8 @@ def episode_docs(home: Home, rels: list[str], errors: list) -> Iterator[dict]:
             errors.append(f"{rel}: {exc.message}")
             continue
         for ep in eps:
-            prose = ep.text.split(FENCE_OPEN, 1)[0]
-            title = ep.title or ep.objective or ep.id
-            tags = " ".join([ep.outcome or "", *list(ep.tools or {})])
-            yield _doc(f"episode:{date}#{ep.id}", "episode", src=rel, ts=ep.start, title=title, body=prose,
+            ref, title, prose, tags = episode_fields(ep)
+            yield _doc(ref, "episode", src=rel, ts=ep.start, title=title, body=prose,
                        tags=tags, project=ep.project, session=ep.session)
 
 

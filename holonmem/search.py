@@ -29,6 +29,10 @@ SNIPPET_CHARS = 160
 COVERAGE_FLOOR = 0.5
 # How many candidates to re-rank per requested result.
 CANDIDATES = 4
+# BM25 parameters, tuned on LoCoMo (short chat turns favour light length
+# normalisation): k1 0.8, b 0.3 gave R@5 0.558 vs 0.531 with Whoosh's defaults.
+BM25_K1 = 0.8
+BM25_B = 0.3
 
 
 def normalize_kinds(kinds) -> list[str] | None:
@@ -75,7 +79,7 @@ def parse_time(value: str | None, what: str):
 def weighted_terms(query: str) -> list[tuple[str, float]]:
     """Query terms with weights: a lone CJK character counts less than a bigram
     when the query has both (it matches far more text)."""
-    from .analysis import is_cjk, query_terms
+    from .textterms import is_cjk, query_terms
 
     terms = query_terms(query)
     return [(t, 0.5 if len(t) == 1 and is_cjk(t) and len(terms) > 1 else 1.0) for t in terms]
@@ -84,7 +88,7 @@ def weighted_terms(query: str) -> list[tuple[str, float]]:
 # -- snippets ---------------------------------------------------------------------
 
 def _term_pattern(terms: list[str]) -> re.Pattern | None:
-    from .analysis import is_cjk
+    from .textterms import is_cjk
 
     parts = []
     for t in sorted(set(terms), key=len, reverse=True):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -145,8 +146,16 @@ def test_task_without_a_usable_index_falls_back_and_never_rebuilds(piped, tmp_pa
     home = tmp_path / "noindex"
     shutil.copytree(piped, home)
     shutil.rmtree(home / ".holonmem" / "index")
-    r = CliRunner().invoke(get_app(), ["--home", str(home), "context", "--project", "invoicer", "--task", TASK,
-                                       "--now", NOW, "--budget", "3000"])
+    args = ["--home", str(home), "context", "--project", "invoicer", "--task", TASK, "--now", NOW, "--budget", "3000"]
+    # the episode catalog answers without the search index
+    r = CliRunner().invoke(get_app(), args)
+    assert r.exit_code == 0 and r.stderr == ""
+    assert "## Relevant episodes" in r.stdout and "(the latest)" not in r.stdout
+    # neither can answer: the latest episodes, and a warning that says what to run
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{home}/.holonmem/episodes.sqlite{suffix}").unlink(missing_ok=True)
+    (home / ".holonmem" / "episodes.sqlite").mkdir()
+    r = CliRunner().invoke(get_app(), args)
     assert r.exit_code == 0
     assert "showing the latest episodes instead" in r.stderr and "holonmem index" in r.stderr
     assert "## Relevant episodes" in r.stdout and "(the latest)" in r.stdout

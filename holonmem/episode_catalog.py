@@ -1,0 +1,255 @@
+"""The episode catalog: a small term index of the episodes for the per-turn
+path, without whoosh (derived state: ``.holonmem/episodes.sqlite``).
+
+``holonmem context --task`` ranks a project's past episodes against the task.
+Asking the Whoosh index for that costs ~60 ms on every turn (importing whoosh,
+opening the index, a query over all the file documents); the catalog answers
+from SQLite in a few milliseconds. It holds, per episode day file, the file's
+stamp (mtime, size), and per episode its project, start time and an FTS5 row
+of the index analyzer's terms (:mod:`holonmem.textterms`; FTS5 only splits
+them at spaces) in three columns weighted like the index (title ×2, tags
+×1.5, prose ×1). Ranking is FTS5's BM25 over the project's episodes, with the
+same mild recency boost as ``search``.
+
+Kept current by what changes episodes: ``consolidate`` and ``holonmem index``
+sync every changed day file; ``context`` syncs at most :data:`SYNC_MAX_FILES`
+changed files itself (a hand edit) and otherwise says the catalog is behind,
+and the caller asks the Whoosh index instead. A missing, outdated or corrupt
+catalog is rebuilt from the episode files.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+
+from .home import Home
+
+DB_NAME = "episodes.sqlite"
+VERSION = 2  # bump when the schema, the analyzer or the weights change: the catalog is rebuilt
+SYNC_MAX_FILES = 20  # changed day files a per-turn caller re-reads before falling back
+COMMON_DF = 0.1  # a query term in more than this share of the episodes does not select (as in index_query)
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS days(rel TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL, size INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS eps(id INTEGER PRIMARY KEY, ref TEXT NOT NULL, rel TEXT NOT NULL,
+                               project TEXT NOT NULL, tsn INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS eps_rel ON eps(rel);
+CREATE VIRTUAL TABLE IF NOT EXISTS terms USING fts5(proj, title, tags, body, detail=column,
+                                                    tokenize='unicode61 remove_diacritics 0');
+"""
+_DROP = "DROP TABLE IF EXISTS days; DROP TABLE IF EXISTS eps; DROP TABLE IF EXISTS terms;"
+
+
+def episode_terms(title: str, prose: str, tags: str) -> tuple[str, str, str]:
+    """The index analyzer's terms of an episode's title, tags and prose, each
+    as one space-separated string (a term repeats as often as it occurs)."""
+    from .textterms import tokens
+
+    return " ".join(tokens(title or "")), " ".join(tokens(tags or "")), " ".join(tokens(prose or ""))
+
+
+def project_token(project: str) -> str:
+    """The project as one FTS5 token (a project name may hold spaces, dashes or CJK)."""
+    import hashlib
+
+    return "p" + hashlib.sha1(project.encode("utf-8")).hexdigest()[:16]
+
+
+def scan_days(home: Home) -> dict[str, tuple[int, int]]:
+    """``{rel: (mtime_ns, size)}`` of the episode day files (one ``scandir``)."""
+    from .episodes import _DATE_RE
+
+    out = {}
+    try:
+        entries = os.scandir(home.episodes_dir)
+    except FileNotFoundError:
+        return out
+    with entries:
+        for e in entries:
+            name = e.name
+            if name.endswith(".md") and _DATE_RE.match(name[:-3]):
+                try:
+                    st = e.stat()
+                except FileNotFoundError:
+                    continue
+                out[f"episodes/{name}"] = (st.st_mtime_ns, st.st_size)
+    return out
+
+
+class Catalog:
+    """An open catalog; :meth:`sync` brings it up to date, :meth:`search` ranks."""
+
+    def __init__(self, home: Home, *, timeout: float = 5.0):
+        self.home = home
+        self.path = home.state_dir / DB_NAME
+        self.conn = self._connect(timeout)
+
+    def _connect(self, timeout: float) -> sqlite3.Connection:
+        self.home.state_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+        for attempt in (1, 2):
+            try:  # private, like the episodes it indexes (SQLite gives -wal/-shm the same mode)
+                os.close(os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600))
+            except FileExistsError:
+                pass
+            conn = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
+            try:
+                conn.execute("PRAGMA journal_mode=WAL")
+                if conn.execute("PRAGMA user_version").fetchone()[0] != VERSION:
+                    conn.executescript(_DROP)
+                    conn.executescript(_SCHEMA)
+                    conn.execute(f"PRAGMA user_version={VERSION}")
+                return conn
+            except sqlite3.OperationalError:
+                conn.close()
+                raise  # locked, disk full, read-only: not corruption
+            except sqlite3.DatabaseError:
+                conn.close()
+                if attempt == 2:
+                    raise
+                for suffix in ("", "-wal", "-shm"):  # corrupt derived state: start again
+                    try:
+                        os.unlink(str(self.path) + suffix)
+                    except FileNotFoundError:
+                        pass
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> "Catalog":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # -- keeping it current ---------------------------------------------------
+    def clear(self) -> None:
+        self.conn.executescript(f"BEGIN IMMEDIATE; {_DROP} {_SCHEMA} COMMIT;")
+
+    def behind(self) -> tuple[list[str], list[str]]:
+        """``(changed or new day files, deleted day files)`` since the last sync."""
+        now = scan_days(self.home)
+        known = {rel: (m, s) for rel, m, s in self.conn.execute("SELECT rel, mtime_ns, size FROM days")}
+        changed = sorted(rel for rel, stamp in now.items() if known.get(rel) != stamp)
+        deleted = sorted(set(known) - set(now))
+        return changed, deleted
+
+    def sync(self, max_files: int | None = None) -> bool:
+        """Re-read changed day files and drop deleted ones, in one transaction;
+        False (and nothing read) when more than ``max_files`` changed."""
+        changed, deleted = self.behind()
+        if max_files is not None and len(changed) > max_files:
+            return False
+        if not changed and not deleted:
+            return True
+        c = self.conn
+        c.execute("BEGIN IMMEDIATE")
+        try:
+            for rel in deleted:
+                self._drop(rel)
+            for rel in changed:
+                self._drop(rel)
+                self._read(rel)
+            c.execute("COMMIT")
+        except BaseException:
+            c.execute("ROLLBACK")
+            raise
+        return True
+
+    def _drop(self, rel: str) -> None:
+        c = self.conn
+        c.execute("DELETE FROM terms WHERE rowid IN (SELECT id FROM eps WHERE rel=?)", (rel,))
+        c.execute("DELETE FROM eps WHERE rel=?", (rel,))
+        c.execute("DELETE FROM days WHERE rel=?", (rel,))
+
+    def _read(self, rel: str) -> None:
+        from .episodes import parse_day
+        from .index_docs import _tsn, episode_fields
+
+        path = self.home.root / rel
+        try:
+            st = path.stat()
+            text = path.read_bytes().decode("utf-8", errors="replace")
+        except FileNotFoundError:
+            return
+        c = self.conn
+        for ep in parse_day(text, path.stem, rel, []):
+            ref, title, prose, tags = episode_fields(ep)
+            cur = c.execute("INSERT INTO eps(ref, rel, project, tsn) VALUES(?,?,?,?)", (ref, rel, ep.project, _tsn(ep.start)))
+            c.execute("INSERT INTO terms(rowid, proj, title, tags, body) VALUES(?,?,?,?,?)",
+                      (cur.lastrowid, project_token(ep.project), *episode_terms(title, prose, tags)))
+        c.execute("INSERT INTO days(rel, mtime_ns, size) VALUES(?,?,?)", (rel, st.st_mtime_ns, st.st_size))
+
+    # -- ranking ----------------------------------------------------------------
+    def _found(self, terms: list[str]) -> dict[str, int]:
+        """``{term: number of episodes holding it}`` for the terms found at all."""
+        c = self.conn
+        c.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.vocab USING fts5vocab(main, terms, row)")
+        df = {}
+        for t in terms:
+            row = c.execute("SELECT doc FROM temp.vocab WHERE term=?", (t,)).fetchone()
+            if row and row[0]:
+                df[t] = row[0]
+        return df
+
+    def search(self, task: str, project: str, limit: int = 10, *, now: float | None = None) -> list[str]:
+        """Refs of ``project``'s episodes that match ``task``, best first.
+
+        Candidates come from the terms in at most :data:`COMMON_DF` of all
+        episodes, as in the search index (FTS5 computes BM25 for every episode
+        a term matches: ``行程`` in a travel home would cost ~30 ms and hardly
+        change the order); from all the terms when those give too few.
+        ``now`` (epoch seconds) sets the recency boost."""
+        import time
+
+        from .textterms import query_terms
+
+        df = self._found(query_terms(task))
+        n = self.conn.execute("SELECT count(*) FROM eps").fetchone()[0]
+        rare = [t for t in df if df[t] <= COMMON_DF * n]
+        rows = self._rank(project, rare or list(df), limit * 4)
+        if len(rows) < limit and rare and len(rare) < len(df):
+            rows = self._rank(project, list(df), limit * 4)
+        from .search import _recency
+
+        now = time.time() if now is None else now
+        ranked = sorted(((score * _recency(tsn, now), ref) for ref, tsn, score in rows), key=lambda x: (-x[0], x[1]))
+        return [ref for _, ref in ranked[:limit]]
+
+    def _rank(self, project: str, terms: list[str], limit: int) -> list[tuple[str, int, float]]:
+        """``(ref, start epoch, BM25)`` of the project's episodes holding any of ``terms``, best first."""
+        from .index_docs import WEIGHTS
+
+        if not terms:
+            return []
+        # the project is one more (unweighted) column, so that FTS5 ranks only its episodes
+        match = f"proj : {project_token(project)} AND (" + " OR ".join('"' + t.replace('"', '""') + '"' for t in terms) + ")"
+        weights = (0.0, WEIGHTS["title"], WEIGHTS["tags"], WEIGHTS["body"])
+        return self.conn.execute(
+            "SELECT e.ref, e.tsn, -bm25(terms, ?, ?, ?, ?) AS s FROM terms JOIN eps e ON e.id = terms.rowid "
+            "WHERE terms MATCH ? ORDER BY s DESC LIMIT ?",
+            (*weights, match, limit),
+        ).fetchall()
+
+
+def sync(home: Home, max_files: int | None = None, *, fresh: bool = False) -> bool:
+    """Bring the catalog of ``home`` up to date (see :meth:`Catalog.sync`);
+    ``fresh``: forget everything first and read every day file again."""
+    with Catalog(home) as cat:
+        if fresh:
+            cat.clear()
+        return cat.sync(max_files)
+
+
+def search_episodes(home: Home, task: str, project: str, limit: int = 10, *,
+                    now: float | None = None) -> tuple[list[str] | None, str | None]:
+    """Episode refs matching ``task`` (best first) from the catalog, brought up
+    to date on the way when few day files changed; ``(None, why)`` when it
+    cannot answer (too far behind, locked, unreadable)."""
+    try:
+        with Catalog(home, timeout=0.5) as cat:
+            if not cat.sync(SYNC_MAX_FILES):
+                return None, "the episode catalog is behind (run `holonmem index`)"
+            return cat.search(task, project, limit, now=now), None
+    except (sqlite3.Error, OSError) as exc:
+        return None, f"the episode catalog could not be read ({type(exc).__name__})"

@@ -1,0 +1,124 @@
+"""The episode catalog: the whoosh-free episode ranking of `context --task`,
+kept in step with the episode files (consolidate, `holonmem index`, hand edits)."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+import subprocess
+import sys
+
+import pytest
+
+from holonmem import episode_catalog as cat
+from holonmem.home import Home
+
+from conftest import SAMPLE_EVENTS, SAMPLE_HOME
+
+TASK = "Add a retry to the PDF upload before the next invoicer release"
+
+
+@pytest.fixture(scope="module")
+def consolidated(tmp_path_factory):
+    root = tmp_path_factory.mktemp("cat") / "home"
+    shutil.copytree(SAMPLE_HOME, root)
+    for args in (["init", str(root)], ["--home", str(root), "ingest", str(SAMPLE_EVENTS)],
+                 ["--home", str(root), "consolidate"]):
+        p = subprocess.run([sys.executable, "-m", "holonmem", *args], capture_output=True, text=True)
+        assert p.returncode == 0, p.stderr
+    return root
+
+
+@pytest.fixture
+def home(consolidated, tmp_path):
+    root = tmp_path / "home"
+    shutil.copytree(consolidated, root)
+    return Home(root)
+
+
+def _projects(home: Home) -> dict[str, str]:
+    from holonmem.episodes import load_episodes
+
+    return {ep.ref: ep.project for ep in load_episodes(home)}
+
+
+def test_consolidate_builds_it_and_it_ranks_only_the_projects_episodes(home):
+    from holonmem.episodes import load_episodes
+
+    assert (home.state_dir / cat.DB_NAME).exists()  # consolidate synced it
+    with cat.Catalog(home) as c:
+        assert c.behind() == ([], [])
+        hits = c.search(TASK, "invoicer")
+    projects = _projects(home)
+    assert hits and all(projects[r] == "invoicer" for r in hits)
+    assert len(hits) == len(set(hits))
+    # the sample's PDF-upload episode ranks first
+    top = next(ep for ep in load_episodes(home) if ep.ref == hits[0])
+    assert "upload" in (top.title + top.text).lower()
+    with cat.Catalog(home) as c:
+        assert c.search("nothing-like-this-anywhere", "invoicer") == []
+        assert c.search(TASK, "no-such-project") == []
+
+
+def test_a_hand_edit_is_seen_on_the_next_search(home):
+    from holonmem.episodes import day_files
+
+    path = day_files(home)[0]
+    text = path.read_text(encoding="utf-8")
+    heading = next(line for line in text.splitlines() if line.startswith("## "))
+    path.write_text(text.replace(heading, heading + " zebrafish migration", 1), encoding="utf-8")
+    project = next(line.split(":", 1)[1].strip().strip('"') for line in text.splitlines() if line.startswith("project:"))
+    hits, why = cat.search_episodes(home, "zebrafish", project)
+    assert why is None and len(hits) == 1 and hits[0].startswith(f"episode:{path.stem}#")
+    # a deleted day file takes its episodes with it
+    path.unlink()
+    hits, why = cat.search_episodes(home, "zebrafish", project)
+    assert (hits, why) == ([], None)
+
+
+def test_far_behind_it_says_so_and_reads_nothing_until_synced_in_full(home):
+    from holonmem.episodes import day_files
+
+    files = day_files(home)
+    for p in files:
+        p.write_text(p.read_text(encoding="utf-8") + "\n", encoding="utf-8")  # new stamps
+    with cat.Catalog(home) as c:
+        assert c.sync(max_files=len(files) - 1) is False
+        assert len(c.behind()[0]) == len(files)  # nothing was read
+        assert c.sync() is True and c.behind() == ([], [])
+
+
+def test_index_rebuild_and_a_corrupt_catalog_start_it_again(home):
+    db = home.state_dir / cat.DB_NAME
+    with cat.Catalog(home) as c:
+        before = c.search(TASK, "invoicer")
+    for suffix in ("-wal", "-shm"):
+        (home.state_dir / (cat.DB_NAME + suffix)).unlink(missing_ok=True)
+    db.write_bytes(b"this is not a database" * 100)
+    hits, why = cat.search_episodes(home, TASK, "invoicer")  # rebuilt from the day files, on the way
+    assert why is None and hits == before
+    p = subprocess.run([sys.executable, "-m", "holonmem", "--home", str(home.root), "index", "--rebuild"],
+                       capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    with cat.Catalog(home) as c:
+        assert c.behind() == ([], []) and c.search(TASK, "invoicer") == before
+    assert oct(db.stat().st_mode & 0o777) == "0o600"
+
+
+def test_an_old_schema_is_replaced(home):
+    db = home.state_dir / cat.DB_NAME
+    conn = sqlite3.connect(db)
+    conn.execute("PRAGMA user_version=0")
+    conn.close()
+    with cat.Catalog(home) as c:
+        assert len(c.behind()[0]) > 0  # emptied: every day file is new again
+        assert c.sync() and c.search(TASK, "invoicer")
+
+
+def test_context_uses_it_and_never_imports_the_search_index(home):
+    p = subprocess.run([sys.executable, "-X", "importtime", "-m", "holonmem", "--home", str(home.root), "context",
+                        "--project", "invoicer", "--task", TASK, "--now", "2026-06-25"], capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr[-2000:]
+    mods = {line.split("|")[-1].strip() for line in p.stderr.splitlines() if line.startswith("import time:")}
+    assert "## Relevant episodes" in p.stdout and "(the latest)" not in p.stdout
+    assert not mods & {"whoosh.index", "whoosh.searching", "whoosh.analysis", "holonmem.index", "holonmem.analysis"}
