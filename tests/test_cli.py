@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 
 def _imports_of(args, env=None):
@@ -53,3 +54,28 @@ def test_a_run_builds_only_the_command_it_invokes(hm, home):
     assert r.exit_code == 0 and "--max-line-bytes" in r.stdout
     r = hm("--home", home.root, "status", "--json")
     assert r.exit_code == 0 and '"events": 0' in r.stdout
+
+
+def test_ingest_runs_without_typer_and_answers_like_the_typer_command(home, hm, cli, tmp_path):
+    from holonmem.cli.fast_ingest import parse
+
+    f = tmp_path / "in.txt"
+    f.write_text("first plain line\nsecond plain line\n", encoding="utf-8")
+    p, mods = _imports_of(["--home", home.root, "ingest", "-f", "text", "--role=assistant", "--project", "p1",
+                           "--no-fsync", "--json", f])
+    assert p.returncode == 0, p.stderr
+    assert "typer" not in mods
+    assert '"ingested": 2' in p.stdout
+    # the same input through the typer command: the same events (so all duplicates now)
+    r = cli("--home", home.root, "ingest", "--format", "text", "--role", "assistant", "--project", "p1", f)
+    assert r.exit_code == 0 and "ingested 0, skipped 2 duplicates" in r.stderr
+    # what the small parser does not know goes to typer, which explains it
+    for argv, why in ((["--bogus"], "No such option"), (["--max-line-bytes", "x"], "not a valid int"),
+                      (["--strict=yes"], "does not take a value")):
+        assert parse(argv) is None
+        r = hm("--home", home.root, "ingest", *argv)
+        assert r.exit_code == 2 and why in r.stderr, (argv, r.stderr)
+    assert parse(["-", "--strict", "--max-line-bytes=9", "a.jsonl"]) == {
+        "files": [Path("-"), Path("a.jsonl")], "strict": True, "max_line_bytes": 9}
+    r = hm("--home", home.root, "ingest", "--strict", input='{"role":"user","text":"ok"}\n{"role":"x","text":"bad"}\n')
+    assert r.exit_code == 65 and "nothing was ingested (--strict)" in r.stderr

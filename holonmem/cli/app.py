@@ -8,7 +8,6 @@ light commands stay fast.
 from __future__ import annotations
 
 import functools
-import json
 import os
 import sys
 from typing import Annotated, Optional
@@ -16,6 +15,7 @@ from typing import Annotated, Optional
 import typer
 
 from .. import __version__
+from .fastargs import err, print_json  # noqa: F401 - re-exported for the command modules
 
 app = typer.Typer(
     name="holonmem",
@@ -135,14 +135,7 @@ def command(*args, **kwargs):
 
 # -- output ------------------------------------------------------------------
 
-def print_json(obj) -> None:
-    sys.stdout.write(json.dumps(obj, ensure_ascii=False, indent=2, default=str) + "\n")
-    sys.stdout.flush()
-
-
-def err(line: str) -> None:
-    sys.stderr.write(line.rstrip("\n") + "\n")
-    sys.stderr.flush()
+# print_json and err come from .fastargs (shared with the typer-free fast paths).
 
 
 def stdout_is_tty() -> bool:

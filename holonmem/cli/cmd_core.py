@@ -52,49 +52,10 @@ def ingest_cmd(
     saved under .holonmem/rejected/, and make the exit code 65 while the good
     lines are kept. Secrets are redacted before anything is written.
     """
-    from .. import formats
-    from ..errors import InputRejected, UsageError
-    from ..ingest import Source, ingest
+    from .fast_ingest import ingest_main
 
-    if fmt != "auto" and formats.ALIASES.get(fmt, fmt) not in formats.ORDER:
-        raise UsageError(f"unknown --format {fmt!r}", f"use one of: {', '.join(formats.names())}")
-    if role not in ("user", "assistant", "tool", "system"):
-        raise UsageError(f"unknown --role {role!r}", "use user, assistant, tool or system")
-    h = get_home(ctx, home)
-    opened = []
-    try:
-        sources = []
-        for f in files or [Path("-")]:
-            if str(f) == "-":
-                sources.append(Source("-", sys.stdin.buffer))
-            else:
-                try:
-                    fh = open(f, "rb")
-                except FileNotFoundError:
-                    raise UsageError(f"no such file: {f}", "check the path") from None
-                except IsADirectoryError:
-                    raise UsageError(f"{f} is a folder, not a file", "pass the files inside it") from None
-                opened.append(fh)
-                sources.append(Source(str(f), fh))
-        try:
-            res = ingest(
-                h, sources, fmt=fmt, project=project, session=session, role=role,
-                strict=strict, fsync=not no_fsync, max_line_bytes=max_line_bytes,
-            )
-        except InputRejected as exc:
-            res = getattr(exc, "result", None)
-            if json_out and res is not None:
-                print_json(res.to_json())
-            raise
-    finally:
-        for fh in opened:
-            fh.close()
-    for q in res.quarantined:
-        err(f"warning: a torn last ledger line was moved to {q}")
-    if json_out:
-        print_json(res.to_json())
-    else:
-        err(res.summary())
+    ingest_main(get_home(ctx, home), files, fmt=fmt, project=project, session=session, role=role, strict=strict,
+                no_fsync=no_fsync, max_line_bytes=max_line_bytes, json_out=json_out)
 
 
 @command("status")

@@ -1,9 +1,9 @@
 """Per-turn fast paths that answer without importing typer.
 
-Hook-mode commands run on every agent turn; typer alone costs ~70 ms to
-import. ``FAST_COMMANDS`` maps a command name to ``"module:function"``; the
-function takes the argument list after the command name and returns an exit
-code. ``--help`` always goes through typer.
+Hook-mode commands (and ``ingest`` in shell pipelines) run on every agent
+turn; typer alone costs ~70 ms to import. ``FAST_COMMANDS`` maps a command
+name to ``"module:function"``; the function takes the argument list after the
+command name and returns an exit code. ``--help`` always goes through typer.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ FAST_COMMANDS: dict[str, str] = {
     "hook": "holonmem.cli.fast_hook:run",
     "context": "holonmem.cli.fast_context:run",
     "search": "holonmem.cli.fast_search:run",
+    "ingest": "holonmem.cli.fast_ingest:run",
 }
 
 

@@ -14,43 +14,28 @@ import json
 import sys
 from pathlib import Path
 
-# option -> (destination, takes a value)
+from .fastargs import err as _err
+from .fastargs import parse_args, print_json, run_parsed
+
 _OPTS = {"--project": ("project", True), "--kind": ("kind", True), "--session": ("session", True),
          "--since": ("since", True), "--until": ("until", True), "--limit": ("limit", True), "-n": ("limit", True),
          "--queries": ("queries", True), "--home": ("home", True), "--all": ("all_", False),
          "--json": ("json_out", False)}
 
 
+def _query(out: dict, arg: str) -> bool:
+    if arg.startswith("-") or "query" in out:
+        return False  # unknown option, `--`, a negative number or a second query: typer decides
+    out["query"] = arg
+    return True
+
+
 def parse(argv: list[str]) -> dict | None:
     """Options as ``search_main`` keywords (plus ``home``), or None when typer should handle them."""
-    out: dict = {"kind": None}
-    i = 0
-    while i < len(argv):
-        a = argv[i]
-        name, val = a, None
-        if a.startswith("--") and "=" in a:
-            name, val = a.split("=", 1)
-        if name in _OPTS:
-            dest, takes = _OPTS[name]
-            if not takes:
-                if val is not None:
-                    return None
-                out[dest] = True
-            else:
-                if val is None:
-                    if i + 1 >= len(argv):
-                        return None
-                    i += 1
-                    val = argv[i]
-                if dest == "kind":
-                    out["kind"] = (out["kind"] or []) + [val]
-                else:
-                    out[dest] = val
-        elif a.startswith("-") or "query" in out:
-            return None  # unknown option, `--`, a negative number or a second query: typer decides
-        else:
-            out["query"] = a
-        i += 1
+    out = parse_args(argv, _OPTS, _query, repeat=("kind",))
+    if out is None:
+        return None
+    out.setdefault("kind", None)
     if "limit" in out:
         try:
             out["limit"] = int(out["limit"])
@@ -64,21 +49,7 @@ def parse(argv: list[str]) -> dict | None:
 
 
 def run(argv: list[str]) -> int:
-    opts = parse(argv)
-    if opts is None:
-        from .fast import typer_fallback
-
-        return typer_fallback("search", argv)
-    from ..home import resolve_home
-
-    home = resolve_home(opts.pop("home", None))
-    search_main(home, **opts)
-    return 0
-
-
-def _err(line: str) -> None:
-    sys.stderr.write(line.rstrip("\n") + "\n")
-    sys.stderr.flush()
+    return run_parsed("search", argv, parse, search_main)
 
 
 def search_main(h, query: str | None = None, *, project=None, kind=None, session=None, since=None, until=None,
@@ -111,9 +82,8 @@ def search_main(h, query: str | None = None, *, project=None, kind=None, session
         for w in s.warnings:
             _err(f"warning: {w}")
         res = s.search(query, **common)
-    if json_out:  # as app.print_json
-        sys.stdout.write(json.dumps(res, ensure_ascii=False, indent=2, default=str) + "\n")
-        sys.stdout.flush()
+    if json_out:
+        print_json(res)
         return
     if not res:
         _err("no results")
