@@ -281,7 +281,10 @@ class Tail:
     projects: set = field(default_factory=set)  # every project seen in the lines read
 
 
-_PROJECT_FIELD = re.compile(rb'"project"\s*:\s*"((?:[^"\\]|\\.)*)"')
+# The first ``"project": "..."`` of each line, for a whole run of lines in one
+# ``findall``: no part of the pattern matches a newline, and a match runs on to
+# the end of its line, so the next match is searched for from the next line on.
+_PROJECT_FIELD = re.compile(rb'"project"[ \t\r\f\v]*:[ \t\r\f\v]*"([^"\\\n]*(?:\\.[^"\\\n]*)*)"[^\n]*')
 
 
 def _complete_end(fh) -> int:
@@ -298,8 +301,9 @@ def _complete_end(fh) -> int:
     return 0
 
 
-def _lines_backwards(path: Path, budget: int):
-    """Yield complete lines from the end of ``path`` backwards; stops after ``budget`` bytes."""
+def _blocks_backwards(path: Path, budget: int):
+    """Runs of complete lines (``b"\\n"``-separated) from the end of ``path``
+    backwards, newest run first; stops after ``budget`` bytes."""
     try:
         fh = open(path, "rb")
     except FileNotFoundError:
@@ -312,14 +316,48 @@ def _lines_backwards(path: Path, budget: int):
             step = min(TAIL_CHUNK, pos)
             pos -= step
             fh.seek(pos)
-            parts = (fh.read(step) + rest).split(b"\n")
+            data = fh.read(step) + rest
             read += step
-            rest = parts[0]
-            for line in reversed(parts[1:]):
-                if line.strip():
-                    yield line
+            nl = data.find(b"\n")
+            if nl < 0:
+                rest = data
+                continue
+            rest = data[:nl]
+            yield data[nl + 1:]
         if pos == 0 and rest.strip():
             yield rest
+
+
+def _lines_backwards(path: Path, budget: int):
+    """Yield complete lines from the end of ``path`` backwards; stops after ``budget`` bytes."""
+    for block in _blocks_backwards(path, budget):
+        for line in reversed(block.split(b"\n")):
+            if line.strip():
+                yield line
+
+
+def _scan_block(block: bytes, needle: bytes, seen: set, take) -> bool:
+    """Lines of ``block`` from the last to the first: ``take(line)`` for each
+    line holding ``needle`` (stop when it returns True, and return True); the
+    first project field of every other line goes into ``seen``.
+
+    Only lines with the needle reach Python; the rest are searched in runs.
+    """
+    end = len(block)
+    while end > 0:
+        i = block.rfind(needle, 0, end)
+        if i < 0:
+            seen.update(_PROJECT_FIELD.findall(block, 0, end))
+            return False
+        start = block.rfind(b"\n", 0, i) + 1
+        stop = block.find(b"\n", i, end)
+        if stop < 0:
+            stop = end
+        seen.update(_PROJECT_FIELD.findall(block, stop, end))
+        if take(block[start:stop]):
+            return True
+        end = start - 1
+    return False
 
 
 def read_tail(home: Home, project: str, *, session: str | None = None, max_events: int = TAIL_MAX_EVENTS,
@@ -333,26 +371,26 @@ def read_tail(home: Home, project: str, *, session: str | None = None, max_event
     budget = max_bytes
     complete = True
     total = 0
+
+    def take(line: bytes) -> bool:
+        try:
+            ev = json.loads(line)
+        except (ValueError, UnicodeDecodeError):
+            return False
+        if (isinstance(ev, dict) and ev.get("project") == project and isinstance(ev.get("id"), str)
+                and (session is None or ev.get("session") == session)):
+            out.append(ev)
+            return len(out) >= max_events
+        return False
+
     for path in reversed(ledger_files(home)):
         try:
             size = path.stat().st_size
         except FileNotFoundError:
             continue
-        for line in _lines_backwards(path, budget):
-            if needle not in line:
-                m = _PROJECT_FIELD.search(line)
-                if m:
-                    seen.add(m.group(1))
-                continue
-            try:
-                ev = json.loads(line)
-            except (ValueError, UnicodeDecodeError):
-                continue
-            if (isinstance(ev, dict) and ev.get("project") == project and isinstance(ev.get("id"), str)
-                    and (session is None or ev.get("session") == session)):
-                out.append(ev)
-                if len(out) >= max_events:
-                    break
+        for block in _blocks_backwards(path, budget):
+            if _scan_block(block, needle, seen, take):
+                break
         used = min(size, budget)
         total += used
         budget -= used

@@ -11,16 +11,15 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
 from pathlib import Path
 from itertools import accumulate
-from typing import Iterator
 
-from .events import dumps_event
 from .home import Home
-from .idindex import IdIndex, _mark
-from .locks import LEDGER, home_lock
+
+# idindex (sqlite3), events (hashlib), datetime and locks are imported where
+# they are used: reading the ledger (``context``, ``search``) needs none of them.
 
 
 @dataclass
@@ -48,6 +47,8 @@ def ledger_files(home: Home) -> list[Path]:
 
 
 def current_file_name(now: datetime | None = None) -> str:
+    from datetime import datetime, timezone
+
     now = now or datetime.now(timezone.utc)
     return f"{now:%Y-%m}.jsonl"
 
@@ -130,6 +131,8 @@ class Ledger:
         self._idx: IdIndex | None = None
 
     def _index(self, fsync: bool) -> IdIndex:
+        from .idindex import IdIndex
+
         if self._idx is None:
             self._idx = IdIndex(self.home)
         self._idx.set_durable(fsync)
@@ -151,6 +154,10 @@ class Ledger:
 
     def append(self, events: list[dict], *, fsync: bool = True, timeout: float = 30.0) -> AppendResult:
         """Append events whose ids are not in the ledger yet, as one write."""
+        from .events import dumps_event
+        from .idindex import _mark
+        from .locks import LEDGER, home_lock
+
         res = AppendResult()
         home = self.home
         home.ledger_dir.mkdir(parents=True, exist_ok=True)
@@ -218,6 +225,8 @@ class Ledger:
 
     def lookup(self, event_id: str) -> tuple[Pos, bytes] | None:
         """Find one event's raw line by id (index first, then the unindexed tail)."""
+        from .idindex import IdIndex
+
         idx = IdIndex(self.home)
         try:
             hit = idx.lookup(event_id)
@@ -324,6 +333,8 @@ def caught_up_index(home: Home, timeout: float) -> tuple[IdIndex, bool]:
     that lock comes free within ``timeout`` (the bool says whether it did).
     The caller closes it."""
     from .errors import LockBusy
+    from .idindex import IdIndex
+    from .locks import LEDGER, home_lock
 
     idx = IdIndex(home)
     try:

@@ -227,15 +227,15 @@ def memory_id(seed: str) -> str:
     return "mem_" + hashlib.sha256(seed.encode("utf-8")).hexdigest()[:10]
 
 
-_SLUG_DROP = re.compile(r"[^\w\u3400-\u9fff]+", re.U)
+_SLUG_DROP = r"[^\w\u3400-\u9fff]+"  # compiled by re on first use: only new memories need a slug
 _STOP = {"ll", "re", "ve", "d", "m", "s", "t", "the", "a", "an", "to", "of", "and", "or", "for", "in", "on", "with", "be", "is", "are", "we", "i", "my", "me", "our", "you", "your", "it", "this", "that", "from", "now"}
 
 
 def make_slug(title: str, project: str | None = None, *, taken: set[str] | frozenset = frozenset(), max_words: int = 7) -> str:
     """A file-name-safe slug: project prefix + the title's main words (CJK kept)."""
-    words = [w for w in _SLUG_DROP.sub(" ", title.lower()).split() if w and w not in _STOP]
+    words = [w for w in re.sub(_SLUG_DROP, " ", title.lower()).split() if w and w not in _STOP]
     words = [w[:16] if re.search(r"[\u3400-\u9fff]", w) else w for w in words][:max_words]
-    p = _SLUG_DROP.sub("-", (project or "").lower()).strip("-_")
+    p = re.sub(_SLUG_DROP, "-", (project or "").lower()).strip("-_")
     if p:
         words = [w for w in words if w != p] or words
     base = "-".join(words) or "memory"

@@ -1,0 +1,252 @@
+"""The cheap paths behind ``holonmem context``: the ledger tail read in whole
+runs of lines, patterns compiled on first use, and what a context run imports.
+Each fast path is checked against a plain reference on real files."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from holonmem import context_sources as src
+from holonmem.home import Home
+
+# -- read_tail against a line-by-line reference ----------------------------------------
+
+_REF_PROJECT_FIELD = re.compile(rb'"project"\s*:\s*"((?:[^"\\]|\\.)*)"')
+
+
+def reference_tail(home: Home, project: str, *, session: str | None = None, max_events: int = src.TAIL_MAX_EVENTS,
+                   max_bytes: int = src.TAIL_MAX_BYTES) -> src.Tail:
+    """read_tail as it was written first: every line in Python, one regex search per line."""
+    from holonmem.ledger import ledger_files
+
+    needle = json.dumps(session if session is not None else project, ensure_ascii=False).encode("utf-8")
+    out: list[dict] = []
+    seen: set[bytes] = set()
+    budget, complete, total = max_bytes, True, 0
+    for path in reversed(ledger_files(home)):
+        size = path.stat().st_size
+        for line in src._lines_backwards(path, budget):
+            if needle not in line:
+                m = _REF_PROJECT_FIELD.search(line)
+                if m:
+                    seen.add(m.group(1))
+                continue
+            try:
+                ev = json.loads(line)
+            except (ValueError, UnicodeDecodeError):
+                continue
+            if (isinstance(ev, dict) and ev.get("project") == project and isinstance(ev.get("id"), str)
+                    and (session is None or ev.get("session") == session)):
+                out.append(ev)
+                if len(out) >= max_events:
+                    break
+        used = min(size, budget)
+        total += used
+        budget -= used
+        if len(out) >= max_events or budget <= 0:
+            complete = False
+            break
+    def decoded(raw: bytes) -> str | None:
+        try:
+            return json.loads(b'"' + raw + b'"')
+        except ValueError:
+            return None
+
+    names = {p for p in map(decoded, seen) if p is not None}
+    return src.Tail(out[::-1], complete, total, names | ({project} if out else set()))
+
+
+def same_tail(a: src.Tail, b: src.Tail) -> None:
+    assert a.events == b.events
+    assert a.complete == b.complete
+    assert a.bytes_read == b.bytes_read
+    assert a.projects == b.projects
+
+
+# Lines a real ledger can hold, and a few it should not but may (hand edits,
+# nested objects, the needle inside another project's text, odd spacing).
+TRICKY = [
+    b'{"id":"t1","project":"other","text":"mentions \\"invoicer\\" in text"}',
+    b'{"id":"t2","meta":{"project":"nested"},"project":"after-nested","text":"x"}',
+    b'{"id":"t3","project" : "spaced \\" quote","text":"y"}',
+    b'{"id":"t4","project":5,"text":"\\"project\\": \\"fake\\""}',
+    b'{"id":"t5","text":"no project here"}',
+    b'   ',
+    b'{"id":"t6","project":"crlf","text":"z"}\r',
+    b'not json "project":"broken-line" at all',
+    b'{"id":"t7","project":"invoicer","session":"s9","text":"\xe5\x8f\x91\xe7\xa5\xa8"}',
+    b'{"id":"t8","project":"back\\\\slash","text":"w"}',
+    b'{"id":8,"project":"invoicer","text":"id is not a string"}',
+    b'{"id":"t9","project":"unterminated\\',
+]
+
+
+def write_ledger(root: Path, files: dict[str, list[bytes]]) -> Home:
+    home = Home(root)
+    home.ledger_dir.mkdir(parents=True, exist_ok=True)
+    for name, lines in files.items():
+        (home.ledger_dir / name).write_bytes(b"".join(line + b"\n" for line in lines))
+    return home
+
+
+def event_line(i: int, project: str, session: str) -> bytes:
+    ev = {"id": f"evt_{i:06d}", "ts": f"2026-01-01T00:{i % 60:02d}:00Z", "project": project, "session": session,
+          "role": "user", "kind": "message", "text": f"message {i} about {project} " + "x" * (i % 50)}
+    return json.dumps(ev, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+@pytest.fixture
+def mixed_home(tmp_path):
+    """Two months of a dense project (travel-agent), a sparse one (invoicer) and noise."""
+    files = {}
+    n = 0
+    for month in ("2026-01.jsonl", "2026-02.jsonl"):
+        lines = []
+        for i in range(3000):
+            n += 1
+            project = "invoicer" if n % 97 == 0 else ("travel-agent" if n % 3 else f"p{n % 11}")
+            lines.append(event_line(n, project, f"s{n // 40}"))
+            if n % 500 == 0:
+                lines += TRICKY
+        files[month] = lines
+    return write_ledger(tmp_path / "home", files)
+
+
+@pytest.mark.parametrize("project,kw", [
+    ("invoicer", {}),  # sparse: reads to the byte cap
+    ("travel-agent", {}),  # dense: stops at max_events
+    ("travel-agent", {"max_events": 5}),
+    ("invoicer", {"max_events": 10**6}),  # reaches the start of the ledger
+    ("invoicer", {"max_bytes": 100_000}),
+    ("nosuch", {}),
+    ("nosuch", {"max_bytes": 1}),
+    ("invoicer", {"session": "s9"}),
+    ("travel-agent", {"session": "s20", "max_events": 3}),
+])
+@pytest.mark.parametrize("chunk", [src.TAIL_CHUNK, 4096, 333])
+def test_read_tail_matches_line_by_line_reference(mixed_home, monkeypatch, project, kw, chunk):
+    monkeypatch.setattr(src, "TAIL_CHUNK", chunk)  # small chunks: lines cross chunk borders
+    got = src.read_tail(mixed_home, project, **kw)
+    same_tail(got, reference_tail(mixed_home, project, **kw))
+    if project == "invoicer" and not kw:
+        # the first project field of a line counts, even a nested one
+        assert {"other", "nested", 'spaced " quote', "crlf", "broken-line", "back\\slash"} <= got.projects
+        assert "after-nested" not in got.projects and "fake" not in got.projects
+
+
+def test_read_tail_on_the_sample_home(sample_home):
+    for project in ("invoicer", "travel-agent", "holonmem-dev", "nosuch"):
+        tail = src.read_tail(sample_home, project)
+        same_tail(tail, reference_tail(sample_home, project))
+        assert tail.complete and tail.projects == {"invoicer", "travel-agent", "holonmem-dev"}
+
+
+_LINE = st.one_of(
+    st.sampled_from(TRICKY),
+    st.builds(event_line, st.integers(0, 10**5), st.sampled_from(["invoicer", "a", "b\"q", "inv", "invoicer2"]),
+              st.sampled_from(["s1", "s2", "invoicer"])),
+    st.binary(max_size=40).map(lambda b: b.replace(b"\n", b"")),
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(files=st.lists(st.lists(_LINE, max_size=40), min_size=1, max_size=3),
+       chunk=st.integers(1, 300), max_events=st.integers(1, 30), max_bytes=st.integers(1, 6000),
+       session=st.sampled_from([None, "s1", "invoicer"]))
+def test_read_tail_matches_reference_on_any_lines(files, chunk, max_events, max_bytes, session):
+    old = src.TAIL_CHUNK
+    src.TAIL_CHUNK = chunk
+    try:
+        with tempfile.TemporaryDirectory() as d:
+            home = write_ledger(Path(d), {f"2026-{i + 1:02d}.jsonl": lines for i, lines in enumerate(files)})
+            for kw in ({}, {"max_events": max_events, "max_bytes": max_bytes}):
+                same_tail(src.read_tail(home, "invoicer", session=session, **kw),
+                          reference_tail(home, "invoicer", session=session, **kw))
+    finally:
+        src.TAIL_CHUNK = old
+
+
+def test_lines_backwards_gives_every_line_newest_first(tmp_path, monkeypatch):
+    monkeypatch.setattr(src, "TAIL_CHUNK", 7)
+    lines = [b"first", b"", b"second line", b"  ", b"third", b"partial without newline"]
+    path = tmp_path / "l.jsonl"
+    path.write_bytes(b"\n".join(lines))
+    assert list(src._lines_backwards(path, 10**6)) == [b"third", b"second line", b"first"]
+    assert list(src._lines_backwards(tmp_path / "missing.jsonl", 10)) == []
+
+
+# -- signal rules: compiled on first use, same answers -----------------------------------
+
+def run_py(code: str) -> str:
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+
+
+def test_signal_patterns_compile_on_first_use_only():
+    out = run_py(
+        "import re, holonmem.signal_rules as R\n"
+        "print(type(R.INSTRUCTION_RE).__name__, type(R.TOPICS[0][0]).__name__)\n"
+        "R.is_chitchat('hello!')\n"
+        "print(isinstance(R.GREETING_RE, re.Pattern), isinstance(R.DECISION_RE.__class__, type))\n"
+        "print(type(R.DECISION_RE).__name__)\n"
+        "print(R.DECISION_RE.search('we decided to ship') is not None, isinstance(R.DECISION_RE, re.Pattern))\n"
+        "print(R.user_topic('no red-eye flights please'), R.choice('use pnpm instead of npm'))\n"
+    )
+    lines = out.splitlines()
+    assert lines[0] == "_LazyPattern _LazyPattern"
+    assert lines[1].startswith("True")  # is_chitchat compiled what it uses
+    assert lines[2] == "_LazyPattern"  # and nothing else
+    assert lines[3] == "True True"
+    assert lines[4] == "(True, 'red-eye flights') ('pnpm', 'package manager')"
+
+
+def test_every_cjk_ideograph_counts_as_content():
+    """``_content_len`` drops ``\\W``: that keeps CJK ideographs only because they are word characters."""
+    from holonmem.signal_rules import _CJK, _content_len
+
+    ideographs = "".join(chr(c) for a, b in re.findall(r"\\u(\w{4})-\\u(\w{4})", _CJK)
+                         for c in range(int(a, 16), int(b, 16) + 1))
+    assert len(ideographs) > 27_000
+    assert re.fullmatch(r"\w+", ideographs)
+    assert _content_len("好的！👍 ok...") == 4
+    assert _content_len(ideographs[:50] + " ,.!?。") == 50
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("谢谢！", True), ("好的 👍", True), ("今天天气不错。", True), ("hi", True), ("thanks, that's all for today", True),
+    ("以后回答都用中文", False), ("Fix the failing rounding test", False), ("我们用 pnpm", False), ("ok", True),
+])
+def test_chitchat_answers(text, expected):
+    from holonmem.signal_rules import is_chitchat
+
+    assert is_chitchat(text) is expected
+
+
+# -- what a context run imports ------------------------------------------------------------
+
+def test_context_run_skips_sqlite_and_hashing_modules(sample_home):
+    """Reading the ledger tail needs neither the id map (sqlite3) nor events' hashing."""
+    code = (
+        "import sys, io, contextlib\n"
+        f"sys.argv = ['holonmem', '--home', {str(sample_home.root)!r}, 'context', '--project', 'invoicer']\n"
+        "from holonmem.cli import main\n"
+        "buf = io.StringIO()\n"
+        "with contextlib.redirect_stdout(buf):\n"
+        "    try:\n"
+        "        main()\n"
+        "    except SystemExit:\n"
+        "        pass\n"
+        "assert 'holonmem-context' in buf.getvalue()\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith(('sqlite3', 'holonmem.', 'typer', 'whoosh')))))\n"
+    )
+    mods = set(run_py(code).split())
+    assert "holonmem.context_sources" in mods and "holonmem.ledger" in mods
+    assert not mods & {"sqlite3", "holonmem.idindex", "holonmem.events", "holonmem.locks", "typer", "whoosh"}
