@@ -216,12 +216,13 @@ def _parse_sections(home: Home, path: Path, keep, limit: int | None = None) -> l
 def latest_episodes(home: Home, project: str, n: int = EPISODES_LATEST) -> list:
     """The ``n`` latest episodes of ``project`` (oldest first), reading day files newest first."""
     try:
-        from .episodes import day_files
+        from .episodes import day_dates
     except ImportError:  # pragma: no cover
         return []
     found: list = []
     marks = (f"\nproject: {json.dumps(project, ensure_ascii=False)}\n", f"\nproject: {project}\n")
-    for path in list(reversed(day_files(home)))[:EPISODE_DAYS_MAX]:
+    for date in day_dates(home)[::-1][:EPISODE_DAYS_MAX]:
+        path = home.episodes_dir / f"{date}.md"
         found += [ep for ep in _parse_sections(home, path, lambda sec: any(m in sec for m in marks), n - len(found))
                   if ep.project == project]
         if len(found) >= n:

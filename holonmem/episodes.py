@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -344,11 +345,22 @@ def day_path(home: Home, date: str) -> Path:
     return home.episodes_dir / f"{date}.md"
 
 
-def day_files(home: Home) -> list[Path]:
+def day_dates(home: Home) -> list[str]:
+    """The dates of the ``episodes/YYYY-MM-DD.md`` files, oldest first.
+
+    Plain strings: building and sorting Path objects for hundreds of day
+    files costs milliseconds, and ``context`` reads only the newest few.
+    """
     try:
-        return sorted(p for p in home.episodes_dir.iterdir() if p.suffix == ".md" and _DATE_RE.match(p.stem))
+        names = os.listdir(home.episodes_dir)
     except FileNotFoundError:
         return []
+    return sorted(n[:-3] for n in names if n.endswith(".md") and _DATE_RE.match(n[:-3]))
+
+
+def day_files(home: Home) -> list[Path]:
+    d = home.episodes_dir
+    return [d / f"{date}.md" for date in day_dates(home)]
 
 
 def read_day(home: Home, date: str, problems: list[Problem] | None = None) -> list[Episode]:

@@ -250,3 +250,19 @@ def test_context_run_skips_sqlite_and_hashing_modules(sample_home):
     mods = set(run_py(code).split())
     assert "holonmem.context_sources" in mods and "holonmem.ledger" in mods
     assert not mods & {"sqlite3", "holonmem.idindex", "holonmem.events", "holonmem.locks", "typer", "whoosh"}
+
+
+# -- episode day files -------------------------------------------------------------------
+
+def test_day_files_are_the_dated_markdown_files_in_path_order(tmp_path):
+    from holonmem.episodes import day_dates, day_files
+
+    home = Home(tmp_path / "home")
+    assert day_dates(home) == [] and day_files(home) == []
+    home.episodes_dir.mkdir(parents=True)
+    for name in ("2026-01-10.md", "2025-12-31.md", "2026-01-02.md", ".md", "notes.md", "2026-01-03.md.bak",
+                 "2026-1-4.md", "2026-01-05.txt", "x2026-01-06.md"):
+        (home.episodes_dir / name).write_text("## e\n", encoding="utf-8")
+    reference = sorted(p for p in home.episodes_dir.iterdir() if p.suffix == ".md" and re.match(r"^\d{4}-\d{2}-\d{2}$", p.stem))
+    assert day_files(home) == reference
+    assert day_dates(home) == ["2025-12-31", "2026-01-02", "2026-01-10"]
