@@ -36,16 +36,41 @@ _CJK_RANGES = (
     (0x20000, 0x3FFFF),  # CJK ext B..H
 )
 _CJK_CLASS = "".join(f"\\U{a:08x}-\\U{b:08x}" for a, b in _CJK_RANGES)
-_CJK_RE = re.compile(f"[{_CJK_CLASS}]")
+
+
+def _not_cjk_class() -> str:
+    """The code points outside ``_CJK_RANGES``, as a character class body."""
+    gaps, start = [], 0
+    for a, b in _CJK_RANGES:
+        if a > start:
+            gaps.append((start, a - 1))
+        start = b + 1
+    gaps.append((start, 0x10FFFF))
+    return "".join(f"\\U{a:08x}-\\U{b:08x}" for a, b in gaps)
+
+
+_CJK_RE: re.Pattern | None = None
+
+
+def _cjk_re() -> re.Pattern:
+    """``[^<everything else>]``, compiled on first use: re builds a bitmap of the
+    listed BMP code points in Python, and the gaps are 24K code points where
+    ``[{_CJK_CLASS}]`` is 41K (1.9 ms instead of 2.9 ms; same matches)."""
+    global _CJK_RE
+    if _CJK_RE is None:
+        _CJK_RE = re.compile(f"[^{_not_cjk_class()}]")
+    return _CJK_RE
 
 
 def is_cjk(ch: str) -> bool:
     """True if the character counts as a whole token."""
-    return bool(_CJK_RE.match(ch))
+    return not ch.isascii() and bool(_cjk_re().match(ch))
 
 
 def cjk_count(text: str) -> int:
-    return len(_CJK_RE.findall(text))
+    if text.isascii():  # no CJK possible (and no pattern needed)
+        return 0
+    return len(_cjk_re().findall(text))
 
 
 def estimate_tokens(text: str) -> int:

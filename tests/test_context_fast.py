@@ -266,3 +266,25 @@ def test_day_files_are_the_dated_markdown_files_in_path_order(tmp_path):
     reference = sorted(p for p in home.episodes_dir.iterdir() if p.suffix == ".md" and re.match(r"^\d{4}-\d{2}-\d{2}$", p.stem))
     assert day_files(home) == reference
     assert day_dates(home) == ["2025-12-31", "2026-01-02", "2026-01-10"]
+
+
+# -- token estimates ---------------------------------------------------------------------
+
+def test_cjk_pattern_matches_exactly_the_documented_ranges():
+    from holonmem import tokens
+
+    plain = re.compile(f"[{tokens._CJK_CLASS}]")  # the ranges as written, the slow way
+    every = "".join(map(chr, range(0x110000)))
+    assert tokens._cjk_re().findall(every) == plain.findall(every)
+    assert len(plain.findall(every)) == sum(b - a + 1 for a, b in tokens._CJK_RANGES)
+
+
+@pytest.mark.parametrize("text", ["", "plain ascii\n", "café … ‹holonmem", "中文 and English", "한국어 かな ｶﾀｶﾅ",
+                                  "𠀀 ext-B", "\ud840\udc00 lone surrogates", "emoji 👍🙏"])
+def test_estimates_count_cjk_as_one_and_the_rest_as_a_quarter(text):
+    from holonmem.tokens import _CJK_RANGES, cjk_count, estimate_tokens, is_cjk
+
+    cjk = sum(1 for ch in text if any(a <= ord(ch) <= b for a, b in _CJK_RANGES))
+    assert cjk_count(text) == cjk
+    assert estimate_tokens(text) == (cjk + (len(text) - cjk + 3) // 4 if text else 0)
+    assert is_cjk(text) == (bool(text) and any(a <= ord(text[0]) <= b for a, b in _CJK_RANGES))
