@@ -27,7 +27,7 @@ TOOL_COMPACT_TOKENS = 60
 MSG_FULL_TOKENS = 250
 MSG_COMPACT_TOKENS = 50
 _WORD = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.+-]{2,}")
-_CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
+_CJK_RUN = r"[\u3400-\u9fff]+"  # compiled by re on first use (~1 ms): ASCII text never needs it
 _ERROR_LINE = re.compile(r"(?i)(error|exception|traceback|failed|failure|fatal|denied|not found|no such|timed? ?out|refused)")
 
 
@@ -37,7 +37,7 @@ def terms(text: str) -> set[str]:
     """Words (3+ chars, lowercase) and CJK bigrams: a tiny, deterministic relevance key."""
     text = text or ""
     out = {w.lower().strip(".-+") for w in _WORD.findall(text)}
-    for run in _CJK_RUN.findall(text):
+    for run in () if text.isascii() else re.findall(_CJK_RUN, text):
         if len(run) == 1:
             out.add(run)
         out.update(run[i:i + 2] for i in range(len(run) - 1))

@@ -288,3 +288,16 @@ def test_estimates_count_cjk_as_one_and_the_rest_as_a_quarter(text):
     assert cjk_count(text) == cjk
     assert estimate_tokens(text) == (cjk + (len(text) - cjk + 3) // 4 if text else 0)
     assert is_cjk(text) == (bool(text) and any(a <= ord(text[0]) <= b for a, b in _CJK_RANGES))
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("", set()),
+    ("Fix the failing rounding-test in invoicer.py", {"fix", "the", "failing", "rounding-test", "invoicer.py"}),
+    ("规划北京 trip", {"规划", "划北", "北京", "trip"}),
+    ("一 x", {"一"}),
+    ("café ¼ of it", {"caf"}),  # words are ASCII runs
+])
+def test_relevance_terms(text, expected):
+    from holonmem.context_render import terms
+
+    assert terms(text) == expected
