@@ -174,10 +174,16 @@ def is_chitchat(text: str) -> bool:
     t = strip_greeting(text or "")
     if _content_len(t) < 2:
         return True
-    if INSTRUCTION_RE.search(t) or PREFERENCE_RE.search(t) or FACT_RE.search(t):
+    # Small talk or an acknowledgement, unless it also states something. The
+    # cheap tests go first: most messages are neither, and then the three
+    # long marker patterns need not run (nor be compiled).
+    if not (SMALLTALK_RE.search(t) or _ack_led(t)):
         return False
-    if SMALLTALK_RE.search(t):
-        return True
+    return not (INSTRUCTION_RE.search(t) or PREFERENCE_RE.search(t) or FACT_RE.search(t))
+
+
+def _ack_led(t: str) -> bool:
+    """Opens with an acknowledgement and says little else."""
     rest = ACK_RE.sub("", t, count=1)
     return rest != t and (_content_len(rest) < 2 or bool(SMALLTALK_RE.search(rest)) or _only_acks(rest))
 

@@ -301,3 +301,42 @@ def test_relevance_terms(text, expected):
     from holonmem.context_render import terms
 
     assert terms(text) == expected
+
+
+def reference_chitchat(text: str) -> bool:
+    """is_chitchat in its first order: the three marker patterns first."""
+    from holonmem import signal_rules as R
+
+    t = R.strip_greeting(text or "")
+    if R._content_len(t) < 2:
+        return True
+    if any(rx.search(t) for rx in (R.INSTRUCTION_RE, R.PREFERENCE_RE, R.FACT_RE)):
+        return False
+    if R.SMALLTALK_RE.search(t):
+        return True
+    rest = R.ACK_RE.sub("", t, count=1)
+    if rest == t:
+        return False
+    return R._content_len(rest) < 2 or R.SMALLTALK_RE.search(rest) is not None or R._only_acks(rest)
+
+
+_PIECES = ["好的", "谢谢", "以后", "我喜欢", "我们用", "天气", "haha", "ok", "thanks", "we use pnpm", "always",
+           "I prefer", "our db is postgres", "lol", "👍", "早上好", "hi", " ", "，", "!", "test", "修复", "bye", "记得"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=6).map("".join))
+def test_chitchat_cheap_tests_first_gives_the_same_answers(text):
+    from holonmem.signal_rules import is_chitchat
+
+    assert is_chitchat(text) == reference_chitchat(text)
+
+
+def test_chitchat_same_answers_on_the_sample_messages():
+    from holonmem.signal_rules import is_chitchat
+
+    sample = Path(__file__).resolve().parent.parent / "sample_agent_home" / "import" / "events.jsonl"
+    texts = [json.loads(line).get("text") or "" for line in sample.read_text(encoding="utf-8").splitlines() if line.strip()]
+    answers = [is_chitchat(t) for t in texts]
+    assert answers == [reference_chitchat(t) for t in texts]
+    assert 5 < sum(answers) < len(texts) - 5
