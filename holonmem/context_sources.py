@@ -337,10 +337,10 @@ def _lines_backwards(path: Path, budget: int):
                 yield line
 
 
-def _scan_block(block: bytes, needle: bytes, seen: set, take) -> bool:
+def _scan_block(block: bytes, needle: bytes, seen: set | None, take) -> bool:
     """Lines of ``block`` from the last to the first: ``take(line)`` for each
     line holding ``needle`` (stop when it returns True, and return True); the
-    first project field of every other line goes into ``seen``.
+    first project field of every other line goes into ``seen`` (unless None).
 
     Only lines with the needle reach Python; the rest are searched in runs.
     """
@@ -348,13 +348,15 @@ def _scan_block(block: bytes, needle: bytes, seen: set, take) -> bool:
     while end > 0:
         i = block.rfind(needle, 0, end)
         if i < 0:
-            seen.update(_PROJECT_FIELD.findall(block, 0, end))
+            if seen is not None:
+                seen.update(_PROJECT_FIELD.findall(block, 0, end))
             return False
         start = block.rfind(b"\n", 0, i) + 1
         stop = block.find(b"\n", i, end)
         if stop < 0:
             stop = end
-        seen.update(_PROJECT_FIELD.findall(block, stop, end))
+        if seen is not None:
+            seen.update(_PROJECT_FIELD.findall(block, stop, end))
         if take(block[start:stop]):
             return True
         end = start - 1
@@ -362,8 +364,13 @@ def _scan_block(block: bytes, needle: bytes, seen: set, take) -> bool:
 
 
 def read_tail(home: Home, project: str, *, session: str | None = None, max_events: int = TAIL_MAX_EVENTS,
-              max_bytes: int = TAIL_MAX_BYTES) -> Tail:
-    """The last ``max_events`` events of ``project`` (and ``session``), oldest first, reading backwards."""
+              max_bytes: int = TAIL_MAX_BYTES, other_projects: bool = True) -> Tail:
+    """The last ``max_events`` events of ``project`` (and ``session``), oldest first, reading backwards.
+
+    ``other_projects=False`` skips collecting the projects of the other lines
+    read (``Tail.projects`` then holds at most ``project``): a caller that only
+    wants the events saves most of the scan.
+    """
     from .ledger import ledger_files
 
     needle = json.dumps(session if session is not None else project, ensure_ascii=False).encode("utf-8")
@@ -390,7 +397,7 @@ def read_tail(home: Home, project: str, *, session: str | None = None, max_event
         except FileNotFoundError:
             continue
         for block in _blocks_backwards(path, budget):
-            if _scan_block(block, needle, seen, take):
+            if _scan_block(block, needle, seen if other_projects else None, take):
                 break
         used = min(size, budget)
         total += used

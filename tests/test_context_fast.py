@@ -136,7 +136,10 @@ def mixed_home(tmp_path):
 def test_read_tail_matches_line_by_line_reference(mixed_home, monkeypatch, project, kw, chunk):
     monkeypatch.setattr(src, "TAIL_CHUNK", chunk)  # small chunks: lines cross chunk borders
     got = src.read_tail(mixed_home, project, **kw)
-    same_tail(got, reference_tail(mixed_home, project, **kw))
+    ref = reference_tail(mixed_home, project, **kw)
+    same_tail(got, ref)
+    events_only = src.read_tail(mixed_home, project, other_projects=False, **kw)
+    same_tail(events_only, src.Tail(ref.events, ref.complete, ref.bytes_read, {project} if ref.events else set()))
     if project == "invoicer" and not kw:
         # the first project field of a line counts, even a nested one
         assert {"other", "nested", 'spaced " quote', "crlf", "broken-line", "back\\slash"} <= got.projects
