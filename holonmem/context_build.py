@@ -101,7 +101,7 @@ def build(home: Home, *, task: str | None = None, project: str | None = None, se
         state = project_work(tail.events, project=project)
     sess_events = [e for e in tail.events if e.get("session") == session] if session else []
     if session and not sess_events and not tail.complete:  # an older session: look for it by itself
-        sess_events = src.read_tail(home, project, session=session, max_events=cr.RECENT_MAX).events
+        sess_events = src.read_tail(home, project, session=session, max_events=cr.RECENT_MAX, other_projects=False).events
     turns = [e for e in sess_events if e.get("kind", "message") in ("message", "tool_call", "tool_result")]
     if len(turns) >= MIN_SESSION_TURNS or (sess_events and sess_events[-1] not in tail.events):
         recent_events, label = sess_events, f"Session {session}"

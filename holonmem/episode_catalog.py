@@ -5,7 +5,7 @@ path, without whoosh (derived state: ``.holonmem/episodes.sqlite``).
 Asking the Whoosh index for that costs ~60 ms on every turn (importing whoosh,
 opening the index, a query over all the file documents); the catalog answers
 from SQLite in a few milliseconds. It holds, per episode day file, the file's
-stamp (mtime, size), and per episode its project, start time and an FTS5 row
+stamp (mtime, size, SHA-1), and per episode its project, start time and an FTS5 row
 of the index analyzer's terms (:mod:`holonmem.textterms`; FTS5 only splits
 them at spaces) in three columns weighted like the index (title ×2, tags
 ×1.5, prose ×1). Ranking is FTS5's BM25 over the project's episodes, with the
@@ -20,17 +20,19 @@ catalog is rebuilt from the episode files.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import sqlite3
 
 from .home import Home
 
 DB_NAME = "episodes.sqlite"
-VERSION = 2  # bump when the schema, the analyzer or the weights change: the catalog is rebuilt
+VERSION = 3  # bump when the schema, the analyzer or the weights change: the catalog is rebuilt
 SYNC_MAX_FILES = 20  # changed day files a per-turn caller re-reads before falling back
 COMMON_DF = 0.1  # a query term in more than this share of the episodes does not select (as in index_query)
 _SCHEMA = """
-CREATE TABLE IF NOT EXISTS days(rel TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL, size INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS days(rel TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL, size INTEGER NOT NULL,
+                                sha1 TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS eps(id INTEGER PRIMARY KEY, ref TEXT NOT NULL, rel TEXT NOT NULL,
                                project TEXT NOT NULL, tsn INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS eps_rel ON eps(rel);
@@ -48,10 +50,15 @@ def episode_terms(title: str, prose: str, tags: str) -> tuple[str, str, str]:
     return " ".join(tokens(title or "")), " ".join(tokens(tags or "")), " ".join(tokens(prose or ""))
 
 
+def _digest(path) -> str | None:
+    try:
+        return hashlib.sha1(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
 def project_token(project: str) -> str:
     """The project as one FTS5 token (a project name may hold spaces, dashes or CJK)."""
-    import hashlib
-
     return "p" + hashlib.sha1(project.encode("utf-8")).hexdigest()[:16]
 
 
@@ -127,34 +134,51 @@ class Catalog:
         self.conn.executescript(f"BEGIN IMMEDIATE; {_DROP} {_SCHEMA} COMMIT;")
 
     def behind(self) -> tuple[list[str], list[str]]:
-        """``(changed or new day files, deleted day files)`` since the last sync."""
-        now = scan_days(self.home)
-        known = {rel: (m, s) for rel, m, s in self.conn.execute("SELECT rel, mtime_ns, size FROM days")}
-        changed = sorted(rel for rel, stamp in now.items() if known.get(rel) != stamp)
-        deleted = sorted(set(known) - set(now))
-        return changed, deleted
+        """``(day files whose stamp changed or that are new, deleted day files)``
+        since the last sync."""
+        now, known = self._stamps()
+        changed = sorted(rel for rel, stamp in now.items() if known.get(rel, (None, None, None))[:2] != stamp)
+        return changed, sorted(set(known) - set(now))
+
+    def _stamps(self) -> tuple[dict, dict]:
+        known = {rel: (m, s, h) for rel, m, s, h in self.conn.execute("SELECT rel, mtime_ns, size, sha1 FROM days")}
+        return scan_days(self.home), known
 
     def sync(self, max_files: int | None = None) -> bool:
         """Re-read changed day files and drop deleted ones, in one transaction;
-        False (and nothing read) when more than ``max_files`` changed."""
-        changed, deleted = self.behind()
-        if max_files is not None and len(changed) > max_files:
-            return False
-        if not changed and not deleted:
-            return True
-        c = self.conn
-        c.execute("BEGIN IMMEDIATE")
-        try:
-            for rel in deleted:
-                self._drop(rel)
-            for rel in changed:
-                self._drop(rel)
-                self._read(rel)
-            c.execute("COMMIT")
-        except BaseException:
-            c.execute("ROLLBACK")
-            raise
-        return True
+        False (and nothing re-read) when more than ``max_files`` changed.
+
+        A file whose stamp changed but whose bytes did not (a copy, a
+        checkout, ``touch``) is only hashed and gets its new stamp."""
+        now, known = self._stamps()
+        stale = sorted(rel for rel, stamp in now.items() if known.get(rel, (None, None, None))[:2] != stamp)
+        deleted = sorted(set(known) - set(now))
+        restamp, changed = [], []
+        for rel in stale:
+            k = known.get(rel)
+            if k is not None and k[1] == now[rel][1] and _digest(self.home.root / rel) == k[2]:
+                restamp.append(rel)
+            else:
+                changed.append(rel)
+        complete = max_files is None or len(changed) <= max_files
+        if not complete:
+            changed = []  # too far behind for this caller; restamps and deletions are still cheap
+        if changed or deleted or restamp:
+            c = self.conn
+            c.execute("BEGIN IMMEDIATE")
+            try:
+                for rel in restamp:
+                    c.execute("UPDATE days SET mtime_ns=?, size=? WHERE rel=?", (*now[rel], rel))
+                for rel in deleted:
+                    self._drop(rel)
+                for rel in changed:
+                    self._drop(rel)
+                    self._read(rel)
+                c.execute("COMMIT")
+            except BaseException:
+                c.execute("ROLLBACK")
+                raise
+        return complete
 
     def _drop(self, rel: str) -> None:
         c = self.conn
@@ -169,16 +193,18 @@ class Catalog:
         path = self.home.root / rel
         try:
             st = path.stat()
-            text = path.read_bytes().decode("utf-8", errors="replace")
+            data = path.read_bytes()
         except FileNotFoundError:
             return
+        text = data.decode("utf-8", errors="replace")
         c = self.conn
         for ep in parse_day(text, path.stem, rel, []):
             ref, title, prose, tags = episode_fields(ep)
             cur = c.execute("INSERT INTO eps(ref, rel, project, tsn) VALUES(?,?,?,?)", (ref, rel, ep.project, _tsn(ep.start)))
             c.execute("INSERT INTO terms(rowid, proj, title, tags, body) VALUES(?,?,?,?,?)",
                       (cur.lastrowid, project_token(ep.project), *episode_terms(title, prose, tags)))
-        c.execute("INSERT INTO days(rel, mtime_ns, size) VALUES(?,?,?)", (rel, st.st_mtime_ns, st.st_size))
+        c.execute("INSERT INTO days(rel, mtime_ns, size, sha1) VALUES(?,?,?,?)",
+                  (rel, st.st_mtime_ns, st.st_size, hashlib.sha1(data).hexdigest()))
 
     # -- ranking ----------------------------------------------------------------
     def _found(self, terms: list[str]) -> dict[str, int]:

@@ -122,3 +122,29 @@ def test_context_uses_it_and_never_imports_the_search_index(home):
     mods = {line.split("|")[-1].strip() for line in p.stderr.splitlines() if line.startswith("import time:")}
     assert "## Relevant episodes" in p.stdout and "(the latest)" not in p.stdout
     assert not mods & {"whoosh.index", "whoosh.searching", "whoosh.analysis", "holonmem.index", "holonmem.analysis"}
+
+
+def test_new_stamps_on_the_same_bytes_are_only_hashed(home):
+    """A copy, a checkout or `touch` gives every day file a new mtime: the
+    catalog re-hashes them once instead of re-reading (and stays usable on the
+    per-turn path, which re-reads at most a few files)."""
+    import os
+
+    from holonmem.episodes import day_files
+
+    files = day_files(home)
+    for p in files:
+        os.utime(p, ns=(p.stat().st_atime_ns, p.stat().st_mtime_ns + 10**9))
+    with cat.Catalog(home) as c:
+        assert len(c.behind()[0]) == len(files)
+        assert c.sync(max_files=0) is True
+        assert c.behind() == ([], [])
+        assert c.search(TASK, "invoicer")
+    # same size, other bytes: that one is read again
+    p = files[-1]
+    text = p.read_text(encoding="utf-8")
+    i = text.index("## ") + 3
+    p.write_text(text[:i] + ("X" if text[i] != "X" else "Y") + text[i + 1:], encoding="utf-8")
+    with cat.Catalog(home) as c:
+        assert c.sync(max_files=0) is False and c.behind()[0] == [home.rel(p)]
+        assert c.sync(max_files=1) is True and c.behind() == ([], [])
