@@ -20,11 +20,17 @@ from .home import Home
 
 DB_NAME = "ids.sqlite"
 MARK_BYTES = 64
+VERSION = 2  # PRAGMA user_version; another value (or none) is an old map: dropped and rebuilt from the ledger
+# ids: one row per event, as narrow as the lookups need (every column is paid
+# for on every ingested event). keys: the (project, session) pairs per ledger
+# file, for the counts of `status` ("" for no session).
 _SCHEMA = """
-CREATE TABLE IF NOT EXISTS ids(id TEXT PRIMARY KEY, file TEXT NOT NULL, offset INTEGER NOT NULL, length INTEGER NOT NULL, project TEXT, session TEXT, ts TEXT) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS ids(id TEXT PRIMARY KEY, file TEXT NOT NULL, offset INTEGER NOT NULL, length INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS keys(file TEXT NOT NULL, project TEXT NOT NULL, session TEXT NOT NULL, PRIMARY KEY(file, project, session)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS files(name TEXT PRIMARY KEY, size INTEGER NOT NULL, mark TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS dups(file TEXT NOT NULL, offset INTEGER NOT NULL, id TEXT NOT NULL, PRIMARY KEY(file, offset));
 """
+_DROP = "DROP TABLE IF EXISTS ids; DROP TABLE IF EXISTS keys; DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS dups;"
 
 
 def _mark(fh, end: int) -> str:
@@ -33,11 +39,17 @@ def _mark(fh, end: int) -> str:
     return hashlib.sha1(fh.read(end - start)).hexdigest()
 
 
-Row = tuple  # (id, offset, length, project, session, ts)
+Row = tuple  # (id, offset, length, project, session); see key_of
+
+
+def key_of(event: dict) -> tuple[str, str]:
+    """The ``keys`` pair of an event: (project, session), "" for none."""
+    p, s = event.get("project"), event.get("session")
+    return (p if isinstance(p, str) else "", s if isinstance(s, str) else "")
 
 
 def row_for(event: dict, offset: int, length: int) -> Row:
-    return (event["id"], offset, length, event.get("project"), event.get("session"), event.get("ts"))
+    return (event["id"], offset, length, *key_of(event))
 
 
 def scan_ids(data: bytes, base: int) -> Iterator[Row]:
@@ -79,6 +91,25 @@ def _db_errors(fn):
     return wrapper
 
 
+def _ensure_schema(conn: sqlite3.Connection) -> None:
+    """Create the tables, or replace a map of another version (it is rebuilt
+    from the ledger by the next catch-up); checked again under the write lock,
+    so two processes never both rebuild."""
+    if conn.execute("PRAGMA user_version").fetchone()[0] == VERSION:
+        return
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        if conn.execute("PRAGMA user_version").fetchone()[0] != VERSION:
+            for stmt in (_DROP + _SCHEMA).split(";"):
+                if stmt.strip():
+                    conn.execute(stmt)
+            conn.execute(f"PRAGMA user_version={VERSION}")
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+
+
 class IdIndex:
     """A connection to the id map of one home."""
 
@@ -96,7 +127,7 @@ class IdIndex:
             conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA synchronous=NORMAL")
-            conn.executescript(_SCHEMA)
+            _ensure_schema(conn)
             return conn
         except sqlite3.OperationalError:
             raise  # locked, disk full, I/O error: not corruption; never delete a live map
@@ -110,7 +141,7 @@ class IdIndex:
             self._create_private()
             conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
             conn.execute("PRAGMA journal_mode=WAL")
-            conn.executescript(_SCHEMA)
+            _ensure_schema(conn)
             return conn
 
     def _create_private(self) -> None:
@@ -158,8 +189,8 @@ class IdIndex:
         c = self.conn
         return {
             "events": c.execute("SELECT count(*) FROM ids").fetchone()[0],
-            "sessions": c.execute("SELECT count(DISTINCT session) FROM ids WHERE session IS NOT NULL").fetchone()[0],
-            "projects": sorted(r[0] for r in c.execute("SELECT DISTINCT project FROM ids") if r[0]),
+            "sessions": c.execute("SELECT count(DISTINCT session) FROM keys WHERE session != ''").fetchone()[0],
+            "projects": sorted(r[0] for r in c.execute("SELECT DISTINCT project FROM keys") if r[0]),
             "duplicates": c.execute("SELECT count(*) FROM dups").fetchone()[0],
         }
 
@@ -180,16 +211,16 @@ class IdIndex:
             c.execute("ROLLBACK")
             raise
 
-    def add_fresh(self, name: str, rows: list[tuple], new_size: int, mark: str) -> None:
-        """Like :meth:`add`, for rows ``(id, file, offset, length, project,
-        session, ts)`` whose ids the caller checked are new (the ledger's append
-        path, under the ledger lock): one executemany."""
+    def add_fresh(self, name: str, rows: list[tuple], keys: set[tuple[str, str]], new_size: int, mark: str) -> None:
+        """Like :meth:`add`, for rows ``(id, file, offset, length)`` whose ids
+        the caller checked are new and their events' :func:`key_of` pairs (the
+        ledger's append path, under the ledger lock): one executemany."""
         c = self.conn
         c.execute("BEGIN")
         try:
-            c.executemany(
-                "INSERT OR IGNORE INTO ids(id, file, offset, length, project, session, ts) VALUES(?,?,?,?,?,?,?)", rows
-            )
+            c.executemany("INSERT OR IGNORE INTO ids(id, file, offset, length) VALUES(?,?,?,?)", rows)
+            c.executemany("INSERT OR IGNORE INTO keys(file, project, session) VALUES(?,?,?)",
+                          [(name, p, s) for p, s in keys])
             c.execute("INSERT OR REPLACE INTO files(name, size, mark) VALUES(?,?,?)", (name, new_size, mark))
             c.execute("COMMIT")
         except BaseException:
@@ -198,15 +229,15 @@ class IdIndex:
 
     def _insert(self, name: str, rows: Iterable[Row]) -> None:
         c = self.conn
-        for eid, off, length, project, session, ts in rows:
-            cur = c.execute(
-                "INSERT OR IGNORE INTO ids(id, file, offset, length, project, session, ts) VALUES(?,?,?,?,?,?,?)",
-                (eid, name, off, length, project, session, ts),
-            )
+        keys = set()
+        for eid, off, length, project, session in rows:
+            keys.add((project, session))
+            cur = c.execute("INSERT OR IGNORE INTO ids(id, file, offset, length) VALUES(?,?,?,?)", (eid, name, off, length))
             if cur.rowcount == 0:
                 prev = self.lookup(eid)
                 if prev and (prev[0], prev[1]) != (name, off):
                     c.execute("INSERT OR IGNORE INTO dups(file, offset, id) VALUES(?,?,?)", (name, off, eid))
+        c.executemany("INSERT OR IGNORE INTO keys(file, project, session) VALUES(?,?,?)", [(name, p, ss) for p, ss in keys])
 
     @_db_errors
     def catch_up(self, files: list[Path]) -> None:
@@ -243,6 +274,7 @@ class IdIndex:
         c = self.conn
         c.execute("BEGIN")
         c.execute("DELETE FROM ids WHERE file=?", (name,))
+        c.execute("DELETE FROM keys WHERE file=?", (name,))
         c.execute("DELETE FROM dups WHERE file=?", (name,))
         c.execute("DELETE FROM files WHERE name=?", (name,))
         c.execute("COMMIT")

@@ -155,7 +155,7 @@ class Ledger:
     def append(self, events: list[dict], *, fsync: bool = True, timeout: float = 30.0) -> AppendResult:
         """Append events whose ids are not in the ledger yet, as one write."""
         from .events import dumps_event
-        from .idindex import _mark
+        from .idindex import _mark, key_of
         from .locks import LEDGER, home_lock
 
         res = AppendResult()
@@ -209,13 +209,10 @@ class Ledger:
                 if idx.indexed_size(name) == start:
                     sizes = [len(line) for line in lines]
                     offsets = accumulate(sizes, initial=start)
-                    rows = [
-                        (eid, name, off, n - 1, ev.get("project"), ev.get("session"), ev.get("ts"))
-                        for eid, off, n, ev in zip(ids, offsets, sizes, kept)
-                    ]
+                    rows = [(eid, name, off, n - 1) for eid, off, n in zip(ids, offsets, sizes)]
                     with open(path, "rb") as fh:
                         mark = _mark(fh, end_off)
-                    idx.add_fresh(name, rows, end_off, mark)
+                    idx.add_fresh(name, rows, {key_of(ev) for ev in kept}, end_off, mark)
                 res.appended = ids
                 ok = True
                 return res

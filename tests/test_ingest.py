@@ -300,3 +300,29 @@ def test_parse_object_messages():
                      (b"\xef\xbb\xbf{}", "Unexpected UTF-8 BOM")]:
         with pytest.raises(ValueError, match=why.replace("[", r"\[")):
             parse_object(raw)
+
+
+def test_an_id_map_of_an_older_layout_is_rebuilt_from_the_ledger(home, cli):
+    import sqlite3
+
+    r = cli("--home", home.root, "ingest", SAMPLE_EVENTS)
+    assert r.exit_code == 0, r
+    db = home.root / ".holonmem" / "ids.sqlite"
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{db}{suffix}").unlink(missing_ok=True)
+    old = sqlite3.connect(db)  # the first layout: wide rows, no user_version, and it knows nothing
+    old.executescript(
+        "CREATE TABLE ids(id TEXT PRIMARY KEY, file TEXT NOT NULL, offset INTEGER NOT NULL, length INTEGER NOT NULL,"
+        " project TEXT, session TEXT, ts TEXT) WITHOUT ROWID;"
+        "CREATE TABLE files(name TEXT PRIMARY KEY, size INTEGER NOT NULL, mark TEXT NOT NULL);"
+        "CREATE TABLE dups(file TEXT NOT NULL, offset INTEGER NOT NULL, id TEXT NOT NULL, PRIMARY KEY(file, offset));"
+    )
+    old.close()
+    r = cli("--home", home.root, "status", "--json")
+    assert r.exit_code == 0, r
+    st = json.loads(r.stdout)
+    assert st["events"] == 233 and st["sessions"] == 11 and st["projects"] == ["holonmem-dev", "invoicer", "travel-agent"]
+    r = cli("--home", home.root, "ingest", SAMPLE_EVENTS)
+    assert "ingested 0, skipped 233 duplicates" in r.stderr
+    cols = [row[1] for row in sqlite3.connect(db).execute("PRAGMA table_info(ids)")]
+    assert cols == ["id", "file", "offset", "length"]
