@@ -12,7 +12,7 @@ from .errors import HolonmemError
 from .home import Home
 
 DEFAULTS: dict[str, dict[str, Any]] = {
-    "ingest": {"max_line_bytes": 1024 * 1024},
+    "ingest": {"max_line_bytes": 1024 * 1024, "parallel_bytes": 8 * 1024 * 1024},
     "redact": {"patterns": {}},
     "consolidate": {"idle_gap_minutes": 30},
     "dream": {"min_hours": 24, "min_sessions": 5, "pending_expiry_days": 30},

@@ -131,32 +131,42 @@ def _ingest(
     limit = int(max_line_bytes or config["ingest"]["max_line_bytes"])
     redactor = redactor_for(config)
     res = IngestResult()
-    default_ts = now_iso()
+    acc = Acceptor(redactor, project=project, session=session, default_ts=now_iso())
     pending: list[dict] = []
     raw_rejects: list[tuple[SourceRejection, str]] = []
     offsets: dict[str, dict] = {}  # per-file state of incremental adapters, saved after the write
 
-    def redact(ev: dict) -> dict:
-        out = redactor.redact_event(ev)
-        if out is not ev and "redacted" in (out.get("meta") or {}):
-            res.redacted += sum(out["meta"]["redacted"].values())
-        return out
+    def reject(source: str, line: int, reason: str, raw: str) -> None:
+        rej = SourceRejection(source, line, reason)
+        res.rejected.append(rej)
+        raw_rejects.append((rej, raw))
 
-    def flush() -> None:
-        if not pending:
-            return
-        r = ledger.append(pending, fsync=fsync, timeout=lock_timeout)
+    def count(r) -> None:
         res.ingested += len(r.appended)
         res.duplicates += len(r.duplicates)
         res.quarantined.extend(r.quarantined)
         res.event_ids.extend(r.appended)
-        pending.clear()
+
+    def flush() -> None:
+        if pending:
+            count(ledger.append(pending, fsync=fsync, timeout=lock_timeout))
+            pending.clear()
 
     for src in sources:
         sample, stream = _peek(src.stream)
         name = formats.detect(sample) if fmt == "auto" else fmt
         adapter = formats.load(name)
         res.formats[src.name] = adapter.NAME
+        if adapter.NAME == "native" and not strict:
+            from . import ingest_parallel
+
+            if ingest_parallel.worth_it(src, int(config["ingest"].get("parallel_bytes") or 0)):
+                flush()  # earlier sources first: the ledger keeps the input order
+                for lines, ids, keys, rejects in ingest_parallel.run(src, acc, limit):
+                    for line, reason, raw in rejects:
+                        reject(src.name, line, reason, raw)
+                    count(ledger.append_lines(ids, lines, keys, fsync=fsync, timeout=lock_timeout))
+                continue
         src_state = state if state is not None else {}
         if getattr(adapter, "INCREMENTAL", False) and src.name != "-":
             key, src_state = _source_state(home, src, sample)
@@ -165,24 +175,20 @@ def _ingest(
             source=src.name, max_line_bytes=limit, role=role, project=project, session=session,
             state=src_state,
         )
+        normalize = acc.normalize
         for item in adapter.parse(stream, ctx):
             if type(item) is not Record:
-                rej = SourceRejection(src.name, item.line, redactor.redact_text(item.reason))
-                res.rejected.append(rej)
-                raw_rejects.append((rej, redactor.redact_text(item.raw)))
+                reject(src.name, *acc.unparsed(item))
                 continue
             try:
-                ev = normalize_event(item.event, project=project, session=session, default_ts=default_ts, redactor=redact)
+                ev = normalize(item.event)
             except EventError as exc:
-                # the reason may quote the bad value (a secret pasted into the wrong field)
-                rej = SourceRejection(src.name, item.line, redactor.redact_text(str(exc)))
-                res.rejected.append(rej)
-                raw = json.dumps(redactor.redact_value(item.event), ensure_ascii=False, default=str)[:2000]
-                raw_rejects.append((rej, redactor.redact_text(raw)))
+                reject(src.name, *acc.invalid(item, exc))
                 continue
             pending.append(ev)
             if len(pending) >= BATCH and not strict:
                 flush()
+    res.redacted = acc.redacted
     if strict and res.rejected:
         pending.clear()
     else:
@@ -202,6 +208,38 @@ def _ingest(
         err.result = res
         raise err
     return res
+
+
+class Acceptor:
+    """Adapter records -> ledger-ready events (validated, redacted), or the
+    rejection of a record with its reason and raw text, both redacted (the
+    reason may quote a secret pasted into the wrong field). Counts the
+    secrets it redacts. Shared by the serial and the parallel ingest."""
+
+    def __init__(self, redactor, *, project: str | None, session: str | None, default_ts: str):
+        self.redactor = redactor
+        self.project, self.session, self.default_ts = project, session, default_ts
+        self.redacted = 0
+
+    def _redact(self, ev: dict) -> dict:
+        out = self.redactor.redact_event(ev)
+        if out is not ev and "redacted" in (out.get("meta") or {}):
+            self.redacted += sum(out["meta"]["redacted"].values())
+        return out
+
+    def normalize(self, obj) -> dict:
+        """The event of one record; raises :class:`EventError`."""
+        return normalize_event(obj, project=self.project, session=self.session, default_ts=self.default_ts,
+                               redactor=self._redact)
+
+    def unparsed(self, item: Rejection) -> tuple[int, str, str]:
+        """``(line, reason, raw)`` of a line the adapter could not read."""
+        return item.line, self.redactor.redact_text(item.reason), self.redactor.redact_text(item.raw)
+
+    def invalid(self, item: Record, exc: EventError) -> tuple[int, str, str]:
+        """``(line, reason, raw)`` of a record that is not a valid event."""
+        raw = json.dumps(self.redactor.redact_value(item.event), ensure_ascii=False, default=str)[:2000]
+        return item.line, self.redactor.redact_text(str(exc)), self.redactor.redact_text(raw)
 
 
 def _save_rejections(home: Home, items: list[tuple[SourceRejection, str]]) -> str:

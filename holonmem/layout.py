@@ -52,6 +52,8 @@ signals.jsonl merge=union
 
 [ingest]
 # max_line_bytes = 1048576
+# A native JSONL file at least this big is parsed by worker processes (0: never).
+# parallel_bytes = 8388608
 
 [redact]
 # Extra secret patterns: name = "regex"

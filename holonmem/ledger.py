@@ -103,18 +103,18 @@ def repair_tail(home: Home, path: Path) -> str | None:
     return str(qpath)
 
 
-def _first_new(events: list[dict], ids: list[str], present: set[str], dups: list[str]) -> list[dict]:
-    """The events whose id is neither in ``present`` nor earlier in the batch;
+def _first_new(ids: list[str], present: set[str], dups: list[str]) -> list[int]:
+    """Positions of the ids neither in ``present`` nor earlier in the batch;
     the skipped ids go to ``dups``."""
     seen: set[str] = set()
-    kept = []
-    for ev, eid in zip(events, ids):
+    keep = []
+    for i, eid in enumerate(ids):
         if eid in present or eid in seen:
             dups.append(eid)
             continue
         seen.add(eid)
-        kept.append(ev)
-    return kept
+        keep.append(i)
+    return keep
 
 
 class Ledger:
@@ -155,7 +155,20 @@ class Ledger:
     def append(self, events: list[dict], *, fsync: bool = True, timeout: float = 30.0) -> AppendResult:
         """Append events whose ids are not in the ledger yet, as one write."""
         from .events import dumps_event
-        from .idindex import _mark, key_of
+        from .idindex import key_of
+
+        return self.append_lines(
+            [ev["id"] for ev in events], [(dumps_event(ev) + "\n").encode("utf-8") for ev in events],
+            [key_of(ev) for ev in events], fsync=fsync, timeout=timeout,
+        )
+
+    def append_lines(self, ids: list[str], lines: list[bytes], keys: list[tuple[str, str]], *,
+                     fsync: bool = True, timeout: float = 30.0) -> AppendResult:
+        """:meth:`append` for events already serialized: ``lines[i]`` is the
+        ledger line (``dumps_event`` + newline, UTF-8) of the event with id
+        ``ids[i]`` and id-map key ``keys[i]`` (``idindex.key_of``). Lines whose
+        id is in the ledger, or earlier in the batch, are skipped."""
+        from .idindex import _mark
         from .locks import LEDGER, home_lock
 
         res = AppendResult()
@@ -171,17 +184,13 @@ class Ledger:
             ok = False
             try:
                 idx.catch_up(files)
-                ids = [ev["id"] for ev in events]
                 present = idx.existing(ids)
                 if present or len(set(ids)) != len(ids):
-                    kept = _first_new(events, ids, present, res.duplicates)
-                    ids = [ev["id"] for ev in kept]
-                else:  # the common case: every id is new
-                    kept = events
-                if not kept:
+                    keep = _first_new(ids, present, res.duplicates)
+                    ids, lines, keys = [ids[i] for i in keep], [lines[i] for i in keep], [keys[i] for i in keep]
+                if not ids:
                     ok = True
                     return res
-                lines = [(dumps_event(ev) + "\n").encode("utf-8") for ev in kept]
                 path = home.ledger_dir / current_file_name()
                 res.file = path.name
                 fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
@@ -212,7 +221,7 @@ class Ledger:
                     rows = [(eid, name, off, n - 1) for eid, off, n in zip(ids, offsets, sizes)]
                     with open(path, "rb") as fh:
                         mark = _mark(fh, end_off)
-                    idx.add_fresh(name, rows, {key_of(ev) for ev in kept}, end_off, mark)
+                    idx.add_fresh(name, rows, set(keys), end_off, mark)
                 res.appended = ids
                 ok = True
                 return res

@@ -101,11 +101,14 @@ def doctor_clean(root: Path) -> None:
 
 # -- ingest -----------------------------------------------------------------------
 
-def run_ingest_kills(tmp_path: Path, request, n: int) -> None:
+def run_ingest_kills(tmp_path: Path, request, n: int, parallel: bool = False) -> None:
     root = new_home(tmp_path)
     evs = sample_events(12 if n > FAST else 4)
     src = write_jsonl(tmp_path / "in.jsonl", evs)
     ref = new_home(tmp_path, "ref")
+    for home in (root, ref):  # any file goes to worker processes (their kill must not leave strays either:
+        # a worker still holding the stderr pipe would keep kill_after waiting)
+        (home / "holonmem.toml").write_text(f"[ingest]\nparallel_bytes = {1 if parallel else 0}\n")
     full = timed(hm_cmd("--home", ref, "ingest", src))
     rng = random.Random(request.node.name)
     finished = 0
@@ -129,6 +132,10 @@ def run_ingest_kills(tmp_path: Path, request, n: int) -> None:
 
 def test_kill_during_ingest(tmp_path, request):
     run_ingest_kills(tmp_path, request, trials(request))
+
+
+def test_kill_during_parallel_ingest(tmp_path, request):
+    run_ingest_kills(tmp_path, request, trials(request), parallel=True)
 
 
 @pytest.mark.stress
