@@ -51,12 +51,15 @@ def _messy_file(path: Path, n: int = 3000) -> Path:
         elif i % 211 == 11:
             rows.append(json.dumps({"role": "user", "text": "x" * 4000}))  # over max_line_bytes
         elif i % 53 == 9:
-            rows.append(json.dumps({"id": f"e{i % 500}", "role": "user", "text": f"duplicate id {i}"}))
+            rows.append(json.dumps({"id": f"e{i % 500}", "role": "user", "text": f"duplicate id {i}",
+                                    "ts": "2026-06-14T10:09:00+08:00"}))
         elif i % 61 == 1:
-            rows.append(json.dumps({"role": "user", "text": f"my password is hunter{i}x9 and token ghp_{'a' * 36}"}))
+            rows.append(json.dumps({"role": "user", "text": f"my password is hunter{i}x9 and token ghp_{'a' * 36}",
+                                    "ts": "2026-06-14T10:08:00+08:00"}))
         elif i % 7 == 0:
-            rows.append(json.dumps({"role": "assistant", "text": f"没有 id 的事件 {i}，去西安看兵马俑", "project": "p"},
-                                   ensure_ascii=False))
+            # no id: derived from the content (a ts is given: a defaulted one is the run's start time)
+            rows.append(json.dumps({"role": "assistant", "text": f"没有 id 的事件 {i}，去西安看兵马俑", "project": "p",
+                                    "ts": "2026-06-14T10:07:00+08:00"}, ensure_ascii=False))
         else:
             rows.append(json.dumps({"id": f"e{i}", "ts": "2026-06-14T10:07:00+08:00", "project": "p", "session": f"s{i % 9}",
                                     "role": "tool", "kind": "tool_result", "tool": "t", "status": "ok",
@@ -76,6 +79,7 @@ def test_parallel_ingest_equals_serial_ingest(tmp_path):
     assert out_s["ingested"] > 2000 and out_s["duplicates"] > 0 and out_s["redacted"] > 0
     assert {r["line"] for r in out_s["rejected"]} >= {6, 8}  # the file's own line numbers
     assert _ledger(parallel) == _ledger(serial)
+    assert b'"ts":"20' in _ledger(serial) and _ledger(serial).count(b"\n") == out_s["ingested"]
     assert b"hunter" not in _ledger(parallel) and b"ghp_aaaa" not in _ledger(parallel)
     # both id maps know every event: a second ingest skips them all, on either path
     for home in (serial, parallel):
