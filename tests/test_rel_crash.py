@@ -143,6 +143,11 @@ def test_kill_during_ingest_stress(tmp_path, request):
     run_ingest_kills(tmp_path, request, trials(request))
 
 
+@pytest.mark.stress
+def test_kill_during_parallel_ingest_stress(tmp_path, request):
+    run_ingest_kills(tmp_path, request, trials(request), parallel=True)
+
+
 def run_torn_tails(tmp_path: Path, request, n: int) -> None:
     """A crash mid-write leaves any prefix of a line: the next write quarantines it."""
     root = new_home(tmp_path)
