@@ -92,33 +92,9 @@ class Catalog:
         self.conn = self._connect(timeout)
 
     def _connect(self, timeout: float) -> sqlite3.Connection:
-        self.home.state_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
-        for attempt in (1, 2):
-            try:  # private, like the episodes it indexes (SQLite gives -wal/-shm the same mode)
-                os.close(os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600))
-            except FileExistsError:
-                pass
-            conn = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
-            try:
-                conn.execute("PRAGMA journal_mode=WAL")
-                if conn.execute("PRAGMA user_version").fetchone()[0] != VERSION:
-                    conn.executescript(_DROP)
-                    conn.executescript(_SCHEMA)
-                    conn.execute(f"PRAGMA user_version={VERSION}")
-                return conn
-            except sqlite3.OperationalError:
-                conn.close()
-                raise  # locked, disk full, read-only: not corruption
-            except sqlite3.DatabaseError:
-                conn.close()
-                if attempt == 2:
-                    raise
-                for suffix in ("", "-wal", "-shm"):  # corrupt derived state: start again
-                    try:
-                        os.unlink(str(self.path) + suffix)
-                    except FileNotFoundError:
-                        pass
-        raise AssertionError("unreachable")  # pragma: no cover
+        from . import sqlitedb
+
+        return sqlitedb.connect(self.path, VERSION, _DROP, _SCHEMA, timeout=timeout)
 
     def close(self) -> None:
         self.conn.close()
@@ -136,13 +112,15 @@ class Catalog:
     def behind(self) -> tuple[list[str], list[str]]:
         """``(day files whose stamp changed or that are new, deleted day files)``
         since the last sync."""
-        now, known = self._stamps()
-        changed = sorted(rel for rel, stamp in now.items() if known.get(rel, (None, None, None))[:2] != stamp)
-        return changed, sorted(set(known) - set(now))
+        _, _, stale, deleted = self._diff()
+        return stale, deleted
 
-    def _stamps(self) -> tuple[dict, dict]:
+    def _diff(self) -> tuple[dict, dict, list[str], list[str]]:
+        """Stamps now, what the catalog knows (stamp and SHA-1), the stale and the deleted files."""
         known = {rel: (m, s, h) for rel, m, s, h in self.conn.execute("SELECT rel, mtime_ns, size, sha1 FROM days")}
-        return scan_days(self.home), known
+        now = scan_days(self.home)
+        stale = sorted(rel for rel, stamp in now.items() if known.get(rel, (None, None, None))[:2] != stamp)
+        return now, known, stale, sorted(set(known) - set(now))
 
     def sync(self, max_files: int | None = None) -> bool:
         """Re-read changed day files and drop deleted ones, in one transaction;
@@ -150,9 +128,7 @@ class Catalog:
 
         A file whose stamp changed but whose bytes did not (a copy, a
         checkout, ``touch``) is only hashed and gets its new stamp."""
-        now, known = self._stamps()
-        stale = sorted(rel for rel, stamp in now.items() if known.get(rel, (None, None, None))[:2] != stamp)
-        deleted = sorted(set(known) - set(now))
+        now, known, stale, deleted = self._diff()
         restamp, changed = [], []
         for rel in stale:
             k = known.get(rel)

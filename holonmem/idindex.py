@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import sqlite3
 from pathlib import Path
 from typing import Iterable, Iterator
@@ -91,25 +90,6 @@ def _db_errors(fn):
     return wrapper
 
 
-def _ensure_schema(conn: sqlite3.Connection) -> None:
-    """Create the tables, or replace a map of another version (it is rebuilt
-    from the ledger by the next catch-up); checked again under the write lock,
-    so two processes never both rebuild."""
-    if conn.execute("PRAGMA user_version").fetchone()[0] == VERSION:
-        return
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        if conn.execute("PRAGMA user_version").fetchone()[0] != VERSION:
-            for stmt in (_DROP + _SCHEMA).split(";"):
-                if stmt.strip():
-                    conn.execute(stmt)
-            conn.execute(f"PRAGMA user_version={VERSION}")
-        conn.execute("COMMIT")
-    except BaseException:
-        conn.execute("ROLLBACK")
-        raise
-
-
 class IdIndex:
     """A connection to the id map of one home."""
 
@@ -121,36 +101,11 @@ class IdIndex:
 
     @_db_errors
     def _connect(self) -> sqlite3.Connection:
-        self.home.state_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
-        self._create_private()
-        try:
-            conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=NORMAL")
-            _ensure_schema(conn)
-            return conn
-        except sqlite3.OperationalError:
-            raise  # locked, disk full, I/O error: not corruption; never delete a live map
-        except sqlite3.DatabaseError:
-            # Corrupt derived state: throw it away and rebuild from the ledger.
-            for suffix in ("", "-wal", "-shm"):
-                try:
-                    os.unlink(str(self.path) + suffix)
-                except FileNotFoundError:
-                    pass
-            self._create_private()
-            conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
-            conn.execute("PRAGMA journal_mode=WAL")
-            _ensure_schema(conn)
-            return conn
+        from . import sqlitedb
 
-    def _create_private(self) -> None:
-        """Create the database file 0600 (it names sessions and projects); SQLite
-        gives its -wal/-shm files the same mode."""
-        try:
-            os.close(os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600))
-        except FileExistsError:
-            pass
+        conn = sqlitedb.connect(self.path, VERSION, _DROP, _SCHEMA, timeout=30)
+        conn.execute("PRAGMA synchronous=NORMAL")
+        return conn
 
     def close(self) -> None:
         self.conn.close()
