@@ -206,13 +206,43 @@ def _set_status(home: Home, ref: str, status: str, action: str, now, timeout: fl
         before = mem.status
         mem.status = status
         mem.updated = _iso(now)
-        write_memory(home, mem, mem.checksum)
-        _relink(home, [mem])
-        res = CurateResult(action, op, [_mem_json(mem, action)], statement=mem.statement or mem.title)
+        # Restoring a superseded memory says it was right after all: the active
+        # memories that superseded it are superseded by it in turn (never two
+        # contradicting rules in the context at once).
+        winners = _superseders(home, mem) if status == "active" and before == "superseded" else []
+        for newer in winners:
+            _flip(mem, newer, now)
+        write_memory(home, mem, mem.checksum)  # first: a failed write below leaves both active, never neither
+        for newer in winners:
+            write_memory(home, newer, newer.checksum)
+        _relink(home, [mem, *winners])
+        res = CurateResult(action, op, [_mem_json(mem, action), *(_mem_json(m, "supersede") for m in winners)],
+                           statement=mem.statement or mem.title)
         where = "removed from MEMORY.md and the context" if status != "active" else "back in MEMORY.md and the context"
         res.journal = _journal(home, now, f"{action.capitalize()} by hand", op, [
-            f"- **{action}** {_quote(mem.title)} → `{mem.path}` — status {before} → {status}; {where}. The file stays."])
+            f"- **{action}** {_quote(mem.title)} → `{mem.path}` — status {before} → {status}; {where}. The file stays.",
+            *(f"- **supersede** {_quote(m.title)} → `{m.path}` — it had superseded `{mem.path}`; now superseded by it "
+              f"(off MEMORY.md and the context; the file stays)." for m in winners)])
     return res
+
+
+def _superseders(home: Home, mem: Memory) -> list[Memory]:
+    """The active memories that superseded ``mem``."""
+    ids = set(mem.superseded_by)
+    return [m for m in load_memories(home) if m.id in ids and m.is_active] if ids else []
+
+
+def _flip(mem: Memory, newer: Memory, now: dt.datetime) -> None:
+    """``newer`` had superseded ``mem``; after a restore by hand ``mem`` supersedes ``newer``."""
+    day = _iso(now)[:10]
+    newer.status = "superseded"
+    newer.updated = _iso(now)
+    newer.supersedes = [i for i in newer.supersedes if i != mem.id]
+    newer.superseded_by = [*(i for i in newer.superseded_by if i != mem.id), mem.id]
+    mem.superseded_by = [i for i in mem.superseded_by if i != newer.id]
+    mem.supersedes = [*(i for i in mem.supersedes if i != newer.id), newer.id]
+    newer.body = newer.body.rstrip("\n") + f"\n\n> Superseded by [{mem.title}]({mem.slug}.md) — restored by hand ({day}).\n"
+    mem.body = mem.body.rstrip("\n") + f"\n\n> Restored by hand over [{newer.title}]({newer.slug}.md) ({day}).\n"
 
 
 def forget(home: Home, ref: str, *, now: dt.datetime | None = None, timeout: float = 10.0) -> CurateResult:

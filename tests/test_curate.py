@@ -180,3 +180,27 @@ def test_round_trip_through_the_real_cli_process(home, hm):
     assert (home.root / path).exists()
     assert hm("--home", home.root, "restore", path).exit_code == 0
     assert "Ship releases on Mondays only" in hm("--home", home.root, "context", "--project", "shop").stdout
+
+
+def test_restoring_a_superseded_memory_supersedes_what_replaced_it(home, cli):
+    old = _remember(cli, home, "For the invoicer frontend, use npm.", "--project", "invoicer")["memories"][0]["path"]
+    new = _remember(cli, home, "From now on use pnpm instead of npm for the invoicer frontend.", "--project", "invoicer")
+    newer = next(m["path"] for m in new["memories"] if m["action"] != "supersede")
+    assert load_memory(home, old).status == "superseded"
+    r = cli("--home", home.root, "restore", old, "--json")
+    assert r.exit_code == 0, r
+    actions = {m["path"]: (m["action"], m["status"]) for m in json.loads(r.stdout)["memories"]}
+    assert actions == {old: ("restore", "active"), newer: ("supersede", "superseded")}
+    a, b = load_memory(home, old), load_memory(home, newer)
+    assert a.status == "active" and b.status == "superseded"
+    assert b.id in a.supersedes and a.id in b.superseded_by and a.id not in b.supersedes and not a.superseded_by
+    assert "Restored by hand over" in a.body and "restored by hand" in b.body
+    assert managed_paths(home.memory_md.read_text()) == [old]
+    ctx = _context(cli, home, "invoicer")
+    assert "use npm" in ctx and "pnpm instead of npm" not in ctx
+    assert "it had superseded" in (home.root / json.loads(r.stdout)["journal"]).read_text()
+    # and back again: restoring the newer one flips it once more
+    r = cli("--home", home.root, "restore", newer)
+    assert r.exit_code == 0, r
+    assert load_memory(home, newer).status == "active" and load_memory(home, old).status == "superseded"
+    assert managed_paths(home.memory_md.read_text()) == [newer]

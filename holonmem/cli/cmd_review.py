@@ -68,7 +68,10 @@ def restore_cmd(
     home: HomeOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Bring an archived (or superseded) memory back into MEMORY.md and the context."""
+    """Bring an archived (or superseded) memory back into MEMORY.md and the context.
+
+    The active memories that had superseded it are superseded by it in turn.
+    """
     from ..curate import restore
 
     _done(restore(get_home(ctx, home), ref, timeout=timeout), as_json)
