@@ -46,35 +46,28 @@ def remember_cmd(
     _done(remember(get_home(ctx, home), text, kind=kind, scope=scope, project=project, timeout=timeout), as_json)
 
 
-@command("forget")
-def forget_cmd(
-    ctx: typer.Context,
-    ref: Annotated[str, typer.Argument(help="memory:memory/<slug>.md, memory/<slug>.md, a slug or a mem_ id.", show_default=False)],
-    timeout: TimeoutOpt = 10.0,
-    home: HomeOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """Archive a memory: off MEMORY.md and out of the context; the file stays (see restore)."""
-    from ..curate import forget
-
-    _done(forget(get_home(ctx, home), ref, timeout=timeout), as_json)
+RefArg = Annotated[str, typer.Argument(help="memory:memory/<slug>.md, memory/<slug>.md, a slug or a mem_ id.", show_default=False)]
 
 
-@command("restore")
-def restore_cmd(
-    ctx: typer.Context,
-    ref: Annotated[str, typer.Argument(help="memory:memory/<slug>.md, memory/<slug>.md, a slug or a mem_ id.", show_default=False)],
-    timeout: TimeoutOpt = 10.0,
-    home: HomeOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """Bring an archived (or superseded) memory back into MEMORY.md and the context.
+def _status_command(name: str, help_text: str) -> None:
+    """``forget`` and ``restore``: the same options, one call into ``curate``."""
 
-    The active memories that had superseded it are superseded by it in turn.
-    """
-    from ..curate import restore
+    @command(name, help=help_text)
+    def run(
+        ctx: typer.Context,
+        ref: RefArg,
+        timeout: TimeoutOpt = 10.0,
+        home: HomeOpt = None,
+        as_json: JsonOpt = False,
+    ) -> None:
+        from .. import curate
 
-    _done(restore(get_home(ctx, home), ref, timeout=timeout), as_json)
+        _done(getattr(curate, name)(get_home(ctx, home), ref, timeout=timeout), as_json)
+
+
+_status_command("forget", "Archive a memory: off MEMORY.md and out of the context; the file stays (see restore).")
+_status_command("restore", "Bring an archived (or superseded) memory back into MEMORY.md and the context.\n\n"
+                           "The active memories that had superseded it are superseded by it in turn.")
 
 
 @command("review")
