@@ -23,6 +23,8 @@ from __future__ import annotations
 import hashlib
 import os
 import sqlite3
+import stat
+from pathlib import Path
 
 from .home import Home
 
@@ -63,7 +65,9 @@ def project_token(project: str) -> str:
 
 
 def scan_days(home: Home) -> dict[str, tuple[int, int]]:
-    """``{rel: (mtime_ns, size)}`` of the episode day files (one ``scandir``)."""
+    """``{rel: (mtime_ns, size)}`` of the episode day files (one ``scandir``);
+    like the search index, it skips what is not a regular file and links that
+    lead outside the home (``Home.contains``)."""
     from .episodes import _DATE_RE
 
     out = {}
@@ -76,10 +80,13 @@ def scan_days(home: Home) -> dict[str, tuple[int, int]]:
             name = e.name
             if name.endswith(".md") and _DATE_RE.match(name[:-3]):
                 try:
+                    if e.is_symlink() and not home.contains(Path(e.path)):
+                        continue
                     st = e.stat()
-                except FileNotFoundError:
+                except OSError:
                     continue
-                out[f"episodes/{name}"] = (st.st_mtime_ns, st.st_size)
+                if stat.S_ISREG(st.st_mode):
+                    out[f"episodes/{name}"] = (st.st_mtime_ns, st.st_size)
     return out
 
 

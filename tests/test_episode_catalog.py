@@ -148,3 +148,16 @@ def test_new_stamps_on_the_same_bytes_are_only_hashed(home):
     with cat.Catalog(home) as c:
         assert c.sync(max_files=0) is False and c.behind()[0] == [home.rel(p)]
         assert c.sync(max_files=1) is True and c.behind() == ([], [])
+
+
+def test_a_day_file_linking_outside_the_home_is_never_read(home, tmp_path):
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    secret = outside / "2026-01-01.md"
+    secret.write_text("## 10:00 · invoicer · leaked zebrafish plans\n\nzebrafish zebrafish\n", encoding="utf-8")
+    (home.episodes_dir / "2026-01-01.md").symlink_to(secret)
+    (home.episodes_dir / "2026-01-02.md").mkdir()  # not a file either
+    with cat.Catalog(home) as c:
+        assert c.behind() == ([], [])
+        assert c.sync() and c.search("zebrafish", "invoicer") == []
+    assert "zebrafish" not in (home.state_dir / cat.DB_NAME).read_bytes().decode("utf-8", "replace")
