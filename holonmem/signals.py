@@ -21,64 +21,16 @@ Signal ids are content-derived, so extracting twice yields the same ids.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import re
 
 from . import signal_rules as R
 from .episodes import Episode
 
-SCOPES = ("user", "project", "agent")
-KINDS = ("preference", "rule", "lesson", "fact", "method", "identity")
-TRUSTS = ("user-stated", "tool-observed", "untrusted")
-CHANNELS = ("explicit_instruction", "tool_failure_evidence")
-CONFIDENCE = {"rule": 0.8, "preference": 0.7, "fact": 0.6, "decision": 0.75, "lesson": 0.7}
-UNTRUSTED_CONFIDENCE = 0.1
-UNTRUSTED_SCAN_CHARS = 65536  # of one event's text, looking for instruction-like sentences
-UNTRUSTED_QUOTE_CHARS = 200
-_CJK_RE = re.compile(r"[\u3400-\u9fff]")
-
-
-def signal_id(kind: str, scope: str, project: str | None, statement: str, evidence: list[str]) -> str:
-    body = json.dumps([kind, scope, project or "", statement, sorted(evidence)], ensure_ascii=False)
-    return "sig_" + hashlib.sha256(body.encode("utf-8")).hexdigest()[:16]
-
-
-def make_signal(
-    *, kind: str, scope: str, statement: str, subject: str, polarity: str, evidence: list[dict],
-    episode: Episode, source_role: str, trust: str, confidence: float, channels: list[str],
-    keywords: list[str], extractor: str = "rules", created: str = "",
-) -> dict:
-    ids = [e["id"] for e in evidence]
-    project = episode.project
-    return {
-        "type": "signal",
-        "id": signal_id(kind, scope, project, statement, ids),
-        "ts": max((e.get("ts") or "" for e in evidence), default=episode.end) or episode.end,
-        "created": created,
-        "scope": scope,
-        "kind": kind,
-        "statement": statement,
-        "subject": subject,
-        "polarity": polarity,
-        "evidence": ids,
-        "project": project,
-        "session": episode.session,
-        "episode": episode.id,
-        "source_role": source_role,
-        "trust": trust,
-        "confidence": confidence,
-        "channels": channels,
-        "keywords": keywords,
-        "extractor": extractor,
-    }
-
-
-def _end_punct(s: str) -> str:
-    s = s.strip().rstrip("，,;；:：")
-    if s and s[-1] not in ".!?。！？":
-        s += "。" if _CJK_RE.search(s[-1]) else "."
-    return s
+from .signal_model import (  # noqa: F401  (re-exported for callers)
+    CHANNELS, CONFIDENCE, KINDS, SCOPES, TRUSTS, UNTRUSTED_CONFIDENCE, UNTRUSTED_QUOTE_CHARS,
+    UNTRUSTED_SCAN_CHARS, end_punct as _end_punct, make_signal, signal_id,
+)
+from .lessons import lesson_signal
 
 
 _EN_PRONOUNS = [
@@ -147,40 +99,6 @@ def _user_signals(ev: dict, ep: Episode, created: str) -> list[dict]:
 
 def _is_user_message(ev: dict) -> bool:
     return ev.get("role") == "user" and ev.get("kind", "message") == "message"
-
-
-def error_class(text: str) -> str:
-    found = re.findall(r"\b([A-Za-z_][\w.]*(?:Error|Exception|Timeout))\b", text or "")
-    return found[-1].split(".")[-1] if found else ""
-
-
-def _lesson(f: dict, by_id: dict[str, dict], ep: Episode, created: str) -> dict | None:
-    failed, passed = by_id.get(f["event"]), by_id.get(f.get("resolved_by") or "")
-    if not failed or not passed:
-        return None
-    tool = f.get("tool") or failed.get("tool") or "tool"
-    err = R.strip_filler(" ".join((f.get("error") or "").split()))[:160]
-    diag = " ".join((f.get("diagnosis") or "").split())[:320]
-    fixes = [c for c in f.get("fix_commands", []) if c][:3]
-    parts = [f"{ep.project} lesson: `{tool}` failed ({err})."]
-    if diag:
-        parts.append(f"Cause and fix: {_end_punct(diag)}")
-    if fixes:
-        parts.append("What worked: " + ", then ".join(f"`{c}`" for c in fixes) + f" — then `{tool}` succeeded.")
-    else:
-        parts.append(f"After that `{tool}` succeeded ({passed['id']}).")
-    statement = " ".join(parts)
-    ecls = error_class(failed.get("text", ""))
-    subject = R.normalize_subject(ep.project, tool, ecls.lower() or " ".join(R.keywords(err, 2)))
-    evidence_ids = [f["event"]] + ([f["diagnosis_event"]] if f.get("diagnosis_event") else []) + list(f.get("fix") or []) + [passed["id"]]
-    evidence = [by_id[i] for i in dict.fromkeys(evidence_ids) if i in by_id]
-    kws = [tool.lower()] + ([ecls.lower()] if ecls else []) + [c for c in fixes[:2]] + R.keywords(diag, 5)
-    return make_signal(
-        kind="lesson", scope="project", statement=statement, subject=subject, polarity="+",
-        evidence=evidence, episode=ep, source_role="tool", trust="tool-observed",
-        confidence=CONFIDENCE["lesson"], channels=["tool_failure_evidence"],
-        keywords=list(dict.fromkeys(k.lower() for k in kws))[:8], created=created,
-    )
 
 
 def is_tool_text(ev: dict) -> bool:
@@ -257,7 +175,7 @@ def extract(ep: Episode, events: list[dict], *, created: str = "") -> list[dict]
     flat: list[dict] = [s for group in out for s in group]  # type: ignore[union-attr]
     by_id = {e["id"]: e for e in events}
     for f in ep.failures:
-        les = _lesson(f, by_id, ep, created)
+        les = lesson_signal(f, by_id, ep, created)
         if les:
             flat.append(les)
     seen: set[str] = set()

@@ -1,0 +1,106 @@
+"""Who wrote an event, and what a tool result's outcome really was (pure).
+
+Clients put text the person never typed in the user role: Claude Code's
+compaction summary (``isCompactSummary``), a subagent's task prompt
+(``isSidechain``), ``<task-notification>`` blocks, "[Request interrupted by
+user…]" markers. And they report cancelled or user-rejected tool calls as
+errors. Every reader that asks "did the user say this?" or "did this tool
+really fail?" asks here, so the answer is the same at ingest (adapters and
+native events) and at extraction (events already in an older ledger).
+
+- :func:`reattribute` gives such an event its own kind (``summary``,
+  ``task_prompt``, ``notification``, ``interruption``) and role
+  (``assistant`` or ``system``), keeping the original role in
+  ``meta.original_role``; idempotent.
+- :func:`is_user_authored`: role ``user``, kind ``message``, and not one of
+  the above.
+- :func:`tool_outcome`: ``failed`` only for a real failure; ``cancelled`` /
+  ``rejected`` for a sibling-errored, interrupted or user-rejected call.
+"""
+
+from __future__ import annotations
+
+import re
+
+FAILED = frozenset({"failed", "failure", "error", "errored", "fail", "timeout", "timed_out"})
+PASSED = frozenset({"ok", "passed", "pass", "success", "succeeded", "done", "completed"})
+NOT_FAILURES = frozenset({"cancelled", "canceled", "rejected", "interrupted", "denied"})
+
+# Agent/client-written kinds that may arrive in the user role.
+CLIENT_KINDS = frozenset({"summary", "task_prompt", "notification", "interruption"})
+
+_COMPACT_RE = re.compile(
+    r"^\s*(?:This session is being continued from a previous conversation"
+    r"|Your task is to create a detailed summary of the conversation so far)", re.I)
+_NOTIFY_RE = re.compile(r"^\s*<(task-notification|bash-notification|command-notification)>", re.I)
+_INTERRUPT_RE = re.compile(r"^\s*\[Request interrupted by user[^\]]*\]\s*$", re.I)
+_REJECTED_RE = re.compile(
+    r"(The user doesn'?t want to proceed with this tool use|The tool use was rejected"
+    r"|user (?:rejected|denied|declined) (?:this|the) tool|Permission to use \S+ (?:has been|was) denied)", re.I)
+_CANCELLED_RE = re.compile(
+    r"(Cancelled: parallel tool call|Sibling tool call errored|tool call was cancell?ed"
+    r"|\[Request interrupted by user|Interrupted by user|aborted by the user)", re.I)
+
+
+def client_kind(ev: dict) -> str | None:
+    """The kind of client- or agent-written text in a user-role message, or None."""
+    if ev.get("role") != "user" or ev.get("kind", "message") != "message":
+        return None
+    meta = ev.get("meta") or {}
+    if not isinstance(meta, dict):
+        meta = {}
+    text = str(ev.get("text") or "")
+    if meta.get("isCompactSummary") or meta.get("isVisibleInTranscriptOnly") or _COMPACT_RE.match(text):
+        return "summary"
+    if meta.get("isSidechain"):
+        return "task_prompt"
+    if _NOTIFY_RE.match(text):
+        return "notification"
+    if _INTERRUPT_RE.match(text):
+        return "interruption"
+    return None
+
+
+_ROLE_FOR = {"summary": "system", "task_prompt": "assistant", "notification": "system", "interruption": "system"}
+
+
+def reattribute(ev: dict) -> dict:
+    """The event with client-written user-role text given its own kind and role (a new dict when changed)."""
+    kind = client_kind(ev)
+    if kind is None:
+        return ev
+    meta = dict(ev.get("meta") or {}) if isinstance(ev.get("meta"), dict) else {}
+    meta.setdefault("original_role", "user")
+    out = dict(ev)
+    out["role"], out["kind"], out["meta"] = _ROLE_FOR[kind], kind, meta
+    return out
+
+
+def is_user_authored(ev: dict) -> bool:
+    """Text the person typed: role ``user``, kind ``message``, and no client wrapper."""
+    return ev.get("role") == "user" and ev.get("kind", "message") == "message" and client_kind(ev) is None
+
+
+def tool_outcome(ev: dict) -> str:
+    """A tool result's outcome: ``failed``, ``cancelled``, ``rejected``, ``ok`` or its own status."""
+    st = str(ev.get("status") or "").lower()
+    if st in NOT_FAILURES:
+        return "cancelled" if st in ("canceled", "interrupted") else st
+    if st in FAILED:
+        head = str(ev.get("text") or "")[:400]
+        if _REJECTED_RE.search(head):
+            return "rejected"
+        if _CANCELLED_RE.search(head):
+            return "cancelled"
+        return "failed"
+    if st in PASSED:
+        return "ok"
+    return st
+
+
+def is_real_failure(ev: dict) -> bool:
+    return ev.get("kind") == "tool_result" and tool_outcome(ev) == "failed"
+
+
+def is_pass(ev: dict) -> bool:
+    return ev.get("kind") == "tool_result" and tool_outcome(ev) == "ok"
