@@ -8,7 +8,7 @@ HM := $(VENV)/bin/holonmem
 DEMO := .demo/home
 STAMP := $(VENV)/.installed
 
-.PHONY: install demo test bench bench-full stress clean
+.PHONY: install demo test bench bench-full bench-quality stress clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +43,13 @@ bench: install
 bench-full: install
 	$(PY) -m compileall -q holonmem >/dev/null
 	$(PY) bench/run.py --size full
+
+# memory quality: our scenarios (bench/quality) and the development set when present;
+# reports and exits 0 whatever the scores (QUALITY_ARGS=--check: exit 3 below the thresholds)
+bench-quality: install
+	@if [ -d ../shared/quality ]; then dev="--dir ../shared/quality"; \
+	else dev=""; echo "note: ../shared/quality (the development set) is absent; scoring bench/quality only"; fi; \
+	$(PY) bench/quality/score.py --hm $(HM) --dir bench/quality $$dev $(QUALITY_ARGS)
 
 stress: install
 	$(PY) -m pytest -q -m stress -p no:cacheprovider tests
