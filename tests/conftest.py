@@ -3,6 +3,12 @@
 ``cli`` runs the real typer app in-process (typer's runner); ``hm`` runs the
 real installed CLI as a subprocess (``python -m holonmem``) for what the
 in-process runner cannot show (exit paths of ``main()``, fast paths, locks).
+
+The suite owns its inputs: client samples live in ``tests/fixtures/clients``.
+A guard (an audit hook on ``open``) fails any test that opens a file beside
+the checkout (``../shared`` or any other sibling of the repository), so a
+bare clone runs the same suite as this working tree; ``.ci/run`` proves it by
+running ``make test`` from a copy of the checkout with nothing beside it.
 """
 
 from __future__ import annotations
@@ -11,6 +17,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -18,8 +25,37 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE_HOME = ROOT / "sample_agent_home"
 SAMPLE_EVENTS = SAMPLE_HOME / "import" / "events.jsonl"
-SHARED = ROOT.parent / "shared"
-CLIENT_SAMPLES = SHARED / "samples" / "clients"
+FIXTURES = ROOT / "tests" / "fixtures"
+CLIENT_SAMPLES = FIXTURES / "clients"
+CLAUDE_CODE = CLIENT_SAMPLES / "claude_code"
+CODEX = CLIENT_SAMPLES / "codex"
+
+
+class OutsideRepository(OSError):
+    """A test opened a file beside the checkout: a bare clone would not have it."""
+
+
+def _beside_repo(path) -> str | None:
+    """``path`` when it lies under the repository's parent folder but outside the repository."""
+    try:
+        p = os.path.abspath(os.fsdecode(path))
+    except (TypeError, ValueError):
+        return None
+    parent = str(ROOT.parent)
+    if not p.startswith(parent + os.sep) or p == str(ROOT) or p.startswith(str(ROOT) + os.sep):
+        return None
+    return p
+
+
+def _open_guard(event: str, args: tuple) -> None:
+    if event == "open" and args and isinstance(args[0], (str, bytes, os.PathLike)):
+        hit = _beside_repo(args[0])
+        if hit is not None and not hit.startswith(tempfile.gettempdir() + os.sep):
+            raise OutsideRepository(f"test opened {hit}, which is outside the repository "
+                                    f"(a bare clone has no such file); put what the test needs in tests/fixtures/")
+
+
+sys.addaudithook(_open_guard)
 
 
 @pytest.fixture(autouse=True)

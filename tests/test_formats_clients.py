@@ -1,6 +1,6 @@
 """Client formats: Claude Code / Codex hooks and transcripts, OpenAI messages.
 
-Every sample in shared/samples/clients/ ingests into the events its README
+Every sample in tests/fixtures/clients/ ingests into the events its README
 describes (roles, kinds, statuses, session, project, text); hook replies and
 unrecognisable payloads are rejected with a clear reason.
 """
@@ -424,3 +424,13 @@ def test_repo_root_found_from_nested_cwd_with_real_git(tmp_path):
     (repo / "pkg").mkdir(parents=True)
     subprocess.run(["git", "init", "-q", str(repo)], check=True)
     assert project_from_cwd(str(repo / "pkg")) == "invoicer-main"
+
+
+def test_tests_cannot_read_beside_the_checkout(tmp_path):
+    """The guard in conftest: a file next to the repository (../shared) is out of reach."""
+    from conftest import ROOT
+
+    with pytest.raises(OSError, match="outside the repository"):
+        open(ROOT.parent / "shared" / "samples" / "clients" / "claude_transcript.jsonl", "rb")
+    (tmp_path / "ok.txt").write_text("fine")  # tmp_path and the repository itself stay readable
+    assert (ROOT / "pyproject.toml").read_bytes()
