@@ -39,7 +39,10 @@ def split_frontmatter(text: str) -> tuple[dict, str]:
     """A tiny frontmatter reader: ``key: value`` and ``[a, b]`` lists (enough for notes).
 
     Keeps ``context`` off ruamel; a header it cannot read is treated as absent.
+    A byte order mark before the header is ignored (as :func:`memory.split_frontmatter` does).
     """
+    if text.startswith("\ufeff"):
+        text = text[1:]
     if not text.startswith("---"):
         return {}, text
     lines = text.split("\n")

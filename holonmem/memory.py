@@ -89,7 +89,7 @@ class Memory:
     def frontmatter(self):
         """The round-trip mapping (ruamel CommentedMap), parsed on first use; None without frontmatter."""
         if self._fm is None and self.frontmatter_text is not None and self.writable:
-            data = _yaml().load(self.frontmatter_text) if self.frontmatter_text.strip() else None
+            data = load_yaml(self.frontmatter_text) if self.frontmatter_text.strip() else None
             if data is None:
                 from ruamel.yaml.comments import CommentedMap
 
@@ -141,8 +141,56 @@ def _as_list(v) -> list[str]:
     return [str(v)]
 
 
+MAX_YAML_NODES = 20000  # values a frontmatter may hold once its aliases are expanded
+
+
+def load_yaml(text: str):
+    """Frontmatter YAML through ruamel (round-trip), with alias expansion bounded:
+    a file whose aliases (``*a``, ``<<: *a``) would expand to more than
+    :data:`MAX_YAML_NODES` values, or refer to themselves, raises ValueError
+    (a 450-byte "billion laughs" otherwise makes every reader build gigabytes).
+    The one YAML entry point for memory files, their repairs and note headers."""
+    y = _yaml()
+    if "*" in text:  # no alias, nothing to expand
+        _check_aliases(y.compose(text))
+    return y.load(text)
+
+
+def _check_aliases(root) -> None:
+    from ruamel.yaml.nodes import MappingNode, SequenceNode
+
+    sizes: dict[int, int] = {}
+    stack: list[tuple[object, bool]] = [(root, False)]
+    open_: set[int] = set()
+    while stack:
+        node, done = stack.pop()
+        key = id(node)
+        if done:
+            open_.discard(key)
+            kids = node.value if isinstance(node, SequenceNode) else [x for kv in node.value for x in kv]
+            n = 1 + sum(sizes[id(k)] for k in kids)
+            if n > MAX_YAML_NODES:
+                raise ValueError(f"its YAML aliases expand to more than {MAX_YAML_NODES} values (an alias bomb?)")
+            sizes[key] = n
+            continue
+        if key in sizes:
+            continue
+        if key in open_:
+            raise ValueError("a YAML alias refers to itself")
+        if isinstance(node, (SequenceNode, MappingNode)):
+            open_.add(key)
+            stack.append((node, True))
+            kids = node.value if isinstance(node, SequenceNode) else [x for kv in node.value for x in kv]
+            stack.extend((k, False) for k in kids if id(k) not in sizes)
+        else:
+            sizes[key] = 1
+
+
 def split_frontmatter(text: str) -> tuple[str | None, str]:
-    """``(frontmatter text or None, body)``; the frontmatter sits between ``---`` lines."""
+    """``(frontmatter text or None, body)``; the frontmatter sits between ``---`` lines.
+    A UTF-8 byte order mark before the first ``---`` (some editors write one) is ignored."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
     if not text.startswith("---"):
         return None, text
     first_nl = text.find("\n")
@@ -262,7 +310,7 @@ def parse_memory(rel: str, text: str, checksum: str | None = None) -> Memory:
         data = fast
     elif fm_text is not None:
         try:
-            data = _yaml().load(fm_text) if fm_text.strip() else None
+            data = load_yaml(fm_text) if fm_text.strip() else None
         except Exception as exc:  # noqa: BLE001 - any YAML error is a problem to report
             problems.append(f"frontmatter does not parse: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}")
             data = None
@@ -270,7 +318,7 @@ def parse_memory(rel: str, text: str, checksum: str | None = None) -> Memory:
             if data is not None and not hasattr(data, "get"):
                 problems.append("frontmatter is not a mapping")
                 data = None
-    elif text.lstrip().startswith("---"):
+    elif text.lstrip("\ufeff \t\r\n").startswith("---"):
         problems.append("frontmatter is not closed with ---")
     fm = data if data is not None else {}
     filled: list[str] = []
