@@ -270,10 +270,11 @@ def signals(home: Home, found: list[Finding], timeout: float) -> None:
             path = home.signals_path
             data = path.read_bytes()
             raw_lines = data.split(b"\n")
-            tail = raw_lines.pop()  # b"" when the file ends with a newline
+            if not raw_lines[-1]:
+                raw_lines.pop()  # the file ends with a newline; a last line without one is still a line
             errors = {n for n, _ in signalstore.load(home).errors}
             keep = [ln + b"\n" for n, ln in enumerate(raw_lines, 1) if n not in errors]
-            moved = [ln + b"\n" for n, ln in enumerate(raw_lines, 1) if n in errors] + ([tail] if tail else [])
+            moved = [ln + b"\n" for n, ln in enumerate(raw_lines, 1) if n in errors]
             if moved:
                 q = quarantine(home, "signals.jsonl", b"".join(moved))
                 atomic_write(path, b"".join(keep))

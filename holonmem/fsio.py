@@ -87,6 +87,19 @@ def atomic_write(path: Path, data: bytes | str, *, mode: int | None = None, fsyn
         _fsync_dir(path.parent)
 
 
+def last_line_start(fh, size: int) -> int:
+    """Offset where the last line of an open binary file of ``size`` bytes
+    starts (just after the last newline; 0 when there is none)."""
+    back = min(size, 1 << 20)
+    while True:
+        fh.seek(size - back)
+        chunk = fh.read(back)
+        nl = chunk.rfind(b"\n")
+        if nl >= 0 or back == size:
+            return size - back + nl + 1 if nl >= 0 else 0
+        back = min(size, back * 4)
+
+
 def write_if_unchanged(path: Path, data: bytes | str, expected_checksum: str | None, *, fsync: bool = True) -> None:
     """Atomically write ``path`` only if it still has ``expected_checksum``.
 

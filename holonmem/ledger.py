@@ -69,15 +69,9 @@ def repair_tail(home: Home, path: Path) -> str | None:
         fh.seek(size - 1)
         if fh.read(1) == b"\n":
             return None
-        back = min(size, 1 << 20)
-        while True:
-            fh.seek(size - back)
-            chunk = fh.read(back)
-            nl = chunk.rfind(b"\n")
-            if nl >= 0 or back == size:
-                break
-            back = min(size, back * 4)
-        cut = size - back + nl + 1 if nl >= 0 else 0
+        from .fsio import last_line_start
+
+        cut = last_line_start(fh, size)
         fh.seek(cut)
         tail = fh.read()
         try:

@@ -62,13 +62,12 @@ def load(home: Home, start: int = 0) -> SignalState:
         for n, raw in enumerate(fh, 1):
             if not raw.strip():
                 continue
-            if not raw.endswith(b"\n"):
-                st.errors.append((n, "torn last line (ignored)"))
-                break
             try:
                 obj = json.loads(raw)
             except ValueError:
-                st.errors.append((n, "not valid JSON"))
+                # a last line without its newline that does not parse is torn (a crash
+                # mid-append, or still being written); a complete one is just unterminated
+                st.errors.append((n, "torn last line (ignored)" if not raw.endswith(b"\n") else "not valid JSON"))
                 continue
             if not isinstance(obj, dict):
                 st.errors.append((n, "not a JSON object"))
@@ -97,7 +96,7 @@ def append(home: Home, lines: Iterable[dict], *, fsync: bool = True, timeout: fl
         return 0
     path = home.signals_path
     with home_lock(home, SIGNALS_LOCK, timeout):
-        _repair(path)
+        _repair(home, path)
         fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
         try:
             view = memoryview(data)
@@ -110,8 +109,13 @@ def append(home: Home, lines: Iterable[dict], *, fsync: bool = True, timeout: fl
     return data.count(b"\n")
 
 
-def _repair(path) -> None:
-    """Cut a torn last line (crash mid-append) so the next line starts clean."""
+def _repair(home: Home, path) -> None:
+    """Make the file end at a line end before an append (caller holds the lock).
+
+    A last line without its newline that is a complete JSON object (a hand
+    edit, a merge) gets the newline: it is kept. One that does not parse (a
+    crash mid-append) is moved to ``.holonmem/quarantine/`` and cut, so the
+    next line starts clean and nothing is thrown away."""
     try:
         size = os.path.getsize(path)
     except FileNotFoundError:
@@ -122,11 +126,31 @@ def _repair(path) -> None:
         fh.seek(size - 1)
         if fh.read(1) == b"\n":
             return
-        back = min(size, 1 << 20)
-        fh.seek(size - back)
-        chunk = fh.read(back)
-        nl = chunk.rfind(b"\n")
-        fh.truncate(size - back + nl + 1 if nl >= 0 else 0)
+        from .fsio import last_line_start
+
+        cut = last_line_start(fh, size)
+        fh.seek(cut)
+        tail = fh.read()
+        try:
+            complete = isinstance(json.loads(tail), dict)
+        except ValueError:
+            complete = False
+        if complete:
+            fh.seek(size)
+            fh.write(b"\n")
+        else:
+            import time
+
+            home.quarantine_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+            q = home.quarantine_dir / f"signals.{int(time.time() * 1000)}.{os.getpid()}.torn"
+            fd = os.open(q, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(fd, "wb") as out:
+                out.write(tail)
+                out.flush()
+                os.fsync(out.fileno())
+            fh.truncate(cut)
+        fh.flush()
+        os.fsync(fh.fileno())
 
 
 def status_line(sid: str, status: str, *, ts: str, run: str | None = None, reason: str | None = None, **extra) -> dict:
