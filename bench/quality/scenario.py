@@ -16,8 +16,9 @@ import datetime as dt
 import hashlib
 import itertools
 import json
-import re
 from pathlib import Path
+
+from score import phrase_in  # the scorer's matching: whole ASCII words, other phrases as substrings
 
 REJECTED = ("The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the "
             "new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.")
@@ -124,15 +125,6 @@ def patch(path: str, diff: str) -> list[dict]:
 
 
 # -- writing and checking ------------------------------------------------------------------------
-
-def phrase_in(phrase: str, text: str) -> bool:
-    """The scorer's matching (bench/quality/score.py): whole ASCII words, other phrases as substrings."""
-    if not phrase.isascii():
-        return phrase.casefold() in text.casefold()
-    left = r"(?<![A-Za-z0-9_])" if phrase[:1].isalnum() else ""
-    right = r"(?![A-Za-z0-9_])" if phrase[-1:].isalnum() else ""
-    return re.search(f"{left}{re.escape(phrase)}{right}", text, re.IGNORECASE) is not None
-
 
 def session_id(scenario: str, label: str) -> str:
     return hashlib.sha1(f"{scenario}/{label}".encode()).hexdigest()[:12]
