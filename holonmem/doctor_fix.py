@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import re
 from pathlib import Path
 
 from .doctor import Finding, quarantine
@@ -55,8 +56,9 @@ def _file_time(home: Home, rel: str) -> str:
 def salvage_frontmatter(text: str) -> str | None:
     """The file text with a frontmatter that parses: lines that parse on their own are kept,
     the others become ``# `` YAML comments (never dropped). None when there is nothing to salvage."""
-    from .memory import _yaml, split_frontmatter
+    from .memory import load_yaml, split_frontmatter
 
+    text = text.removeprefix("\ufeff")
     lines = text.split("\n")
     if not lines or lines[0].strip() != "---":
         return None
@@ -75,19 +77,33 @@ def salvage_frontmatter(text: str) -> str | None:
             chunks[-1].append(ln)
         else:
             chunks.append([ln])
-    kept: list[str] = ["# holonmem doctor: lines starting with '#!' did not parse as YAML; fix them and remove the '#! '"]
+    kept: list[str] = [] if SALVAGE_NOTE in fm_lines else [SALVAGE_NOTE]
+    seen: set[str] = set()
     for ch in chunks:
         block = "\n".join(ch)
         ok = False
         if not block.lstrip().startswith("#"):
             try:
-                ok = isinstance(_yaml().load(block), dict)
+                data = load_yaml(block)
+                # a key already kept (both sides of a resolved git conflict): the first one stays
+                ok = isinstance(data, dict) and not (set(map(str, data)) & seen)
+                if ok:
+                    seen.update(map(str, data))
             except Exception:  # noqa: BLE001 - any YAML error: keep the text as a comment
                 ok = False
         else:
-            ok = True
-        kept += ch if ok else [f"#! {x}" for x in ch]
+            ok = not _CONTROL.search(block)  # YAML refuses a NUL even in a comment
+        kept += ch if ok else [f"#! {_visible(x.removeprefix('#! '))}" for x in ch]
     return "---\n" + "\n".join(kept) + "\n---\n" + body
+
+
+SALVAGE_NOTE = "# holonmem doctor: lines starting with '#!' did not parse as YAML; fix them and remove the '#! '"
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uffff]")
+
+
+def _visible(line: str) -> str:
+    """A line that YAML accepts in a comment: control characters (a NUL) written as ``\\xNN``."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 256 else f"\\u{ord(m.group()):04x}", line)
 
 
 def memories(home: Home, found: list[Finding]) -> None:
@@ -100,8 +116,8 @@ def memories(home: Home, found: list[Finding]) -> None:
             if kind == "unparsed":
                 text, ck = read_text_checked(home.root / f.file)
                 new = salvage_frontmatter(text)
-                if new is None:
-                    continue
+                if new is None or new == text:
+                    continue  # nothing more to salvage: a second --fix changes nothing
                 q = quarantine(home, f.file, text)
                 write_if_unchanged(home.root / f.file, new, ck)
                 f.fixed = f"kept the lines that parse, commented out the others (copy: {q})"

@@ -103,3 +103,35 @@ def test_torn_invalid_last_signal_line_is_quarantined_not_dropped(home):
     assert set(st.signals) == {"sig_a", "sig_c"} and not st.errors
     kept = b"".join(p.read_bytes() for p in home.quarantine_dir.glob("*"))
     assert torn.encode() in kept
+
+
+# -- 8: a duplicate frontmatter key, a NUL byte in a title -----------------------------------
+
+@pytest.mark.parametrize("damage", ["dupkey", "nul"])
+def test_doctor_fix_repairs_duplicate_key_and_nul_once(home, damage):
+    p = home.memory_dir / "invoicer-sql-retry.md"
+    text = ACTIVE
+    if damage == "dupkey":  # what is left after resolving a git conflict by keeping both sides
+        text = text.replace("kind: rule\n", "kind: rule\nkind: preference\n")
+    else:
+        text = text.replace('title: "Invoicer: wrap', 'title: "Invoicer:\x00 wrap')
+    p.write_text(text)
+    r = hm(home, "doctor", "--fix")
+    assert_no_crash(r)
+    first = p.read_text()
+    quarantined = sorted(home.quarantine_dir.glob("*"))
+    r = hm(home, "doctor", "--json")
+    assert_no_crash(r)
+    left = [f for f in json.loads(r.stdout)["findings"] if f["file"] == "memory/invoicer-sql-retry.md" and f["severity"] == "error"]
+    assert left == [], left
+    assert_no_crash(hm(home, "doctor", "--fix"))
+    assert p.read_text() == first, "a second --fix changed the file again"
+    assert sorted(home.quarantine_dir.glob("*")) == quarantined, "a second --fix quarantined another copy"
+    assert first.count("holonmem doctor:") <= 1
+    assert "\x00" not in first
+    if damage == "dupkey":
+        assert "preference" in first  # the other side of the conflict is kept (as a comment)
+    from holonmem.memory import load_memories
+
+    m = [m for m in load_memories(home) if m.slug == "invoicer-sql-retry"][0]
+    assert m.writable and m.status == "active" and "wrap" in m.title
