@@ -16,6 +16,11 @@ native events) and at extraction (events already in an older ledger).
   the above.
 - :func:`tool_outcome`: ``failed`` only for a real failure; ``cancelled`` /
   ``rejected`` for a sibling-errored, interrupted or user-rejected call.
+- :func:`result_status`: the status an adapter stores for a tool result it
+  read as failed or not (the same answer, decided once at ingest).
+- :func:`may_be_client_written`: the cheap test ingest runs before
+  :func:`reattribute` on every native event (O(1): a few dict look-ups and
+  the text's first character).
 """
 
 from __future__ import annotations
@@ -31,15 +36,18 @@ CLIENT_KINDS = frozenset({"summary", "task_prompt", "notification", "interruptio
 
 _COMPACT_RE = re.compile(
     r"^\s*(?:This session is being continued from a previous conversation"
-    r"|Your task is to create a detailed summary of the conversation so far)", re.I)
+    r"|Your task is to create a detailed summary of the conversation so far"
+    r"|Another language model started to solve this problem and produced a summary)", re.I)  # Claude Code; Codex
 _NOTIFY_RE = re.compile(r"^\s*<(task-notification|bash-notification|command-notification)>", re.I)
-_INTERRUPT_RE = re.compile(r"^\s*\[Request interrupted by user[^\]]*\]\s*$", re.I)
+_INTERRUPT_RE = re.compile(r"^\s*(?:\[Request interrupted by user[^\]]*\]|<turn_aborted>.*?(?:</turn_aborted>|\Z))\s*$", re.I | re.S)
 _REJECTED_RE = re.compile(
-    r"(The user doesn'?t want to proceed with this tool use|The tool use was rejected"
-    r"|user (?:rejected|denied|declined) (?:this|the) tool|Permission to use \S+ (?:has been|was) denied)", re.I)
+    r"(The user doesn'?t want to (?:proceed with this tool use|take this action)|The tool use was rejected"
+    r"|user (?:rejected|denied|declined) (?:this|the) tool|User rejected tool use|rejected by (?:the )?user"
+    r"|Permission to use \S+ (?:has been|was) denied)", re.I)
 _CANCELLED_RE = re.compile(
     r"(Cancelled: parallel tool call|Sibling tool call errored|tool call was cancell?ed"
-    r"|\[Request interrupted by user|Interrupted by user|aborted by the user)", re.I)
+    r"|\[Request interrupted by user|Interrupted by user|aborted by (?:the )?user"
+    r"|Streaming fallback - tool execution discarded)", re.I)
 
 
 def client_kind(ev: dict) -> str | None:
@@ -59,6 +67,19 @@ def client_kind(ev: dict) -> str | None:
     if _INTERRUPT_RE.match(text):
         return "interruption"
     return None
+
+
+_CLIENT_FLAGS = ("isCompactSummary", "isSidechain", "isVisibleInTranscriptOnly")
+_FIRST_CHARS = frozenset("<[TtYyAa")  # the first character of every text client_kind can match
+
+
+def may_be_client_written(text: str, meta) -> bool:
+    """Could :func:`client_kind` say yes? False for almost every event, cheaply."""
+    if meta and isinstance(meta, dict) and (meta.get("isCompactSummary") or meta.get("isSidechain")
+                                            or meta.get("isVisibleInTranscriptOnly")):
+        return True
+    head = text[:64].lstrip()[:1] if text else ""
+    return head in _FIRST_CHARS
 
 
 _ROLE_FOR = {"summary": "system", "task_prompt": "assistant", "notification": "system", "interruption": "system"}
@@ -96,6 +117,18 @@ def tool_outcome(ev: dict) -> str:
     if st in PASSED:
         return "ok"
     return st
+
+
+def result_status(failed: bool, text: str = "", *, interrupted: bool = False) -> str:
+    """The status to store for a tool result an adapter read as ``failed`` or
+    not: ``failed`` only for a real failure, ``rejected`` / ``cancelled`` for a
+    call the user turned down, an interrupted one, or one cancelled because a
+    parallel sibling errored; else ``ok``."""
+    if interrupted:
+        return "cancelled"
+    if not failed:
+        return "ok"
+    return tool_outcome({"status": "failed", "text": text})
 
 
 def is_real_failure(ev: dict) -> bool:

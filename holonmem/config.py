@@ -18,6 +18,8 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     "dream": {"min_hours": 24, "min_sessions": 5, "pending_expiry_days": 30},
     "context": {"budget": 2000, "operator_chars": 1500, "self_chars": 1500, "stale_days": 90},
     "heartbeat": {"min_new_events": 50},
+    # path glob -> project name, first match wins (projects.py, docs/clients.md)
+    "projects": {},
 }
 
 _cache: dict[str, tuple[float, dict]] = {}
@@ -30,10 +32,12 @@ def load_config(home: Home) -> dict[str, dict[str, Any]]:
     try:
         st = path.stat()
     except FileNotFoundError:
+        _use_projects(cfg)
         return cfg
     key = str(path)
     hit = _cache.get(key)
     if hit and hit[0] == st.st_mtime:
+        _use_projects(hit[1])
         return copy.deepcopy(hit[1])
     import tomllib
 
@@ -46,4 +50,12 @@ def load_config(home: Home) -> dict[str, dict[str, Any]]:
         if isinstance(values, dict):
             cfg.setdefault(section, {}).update(values)
     _cache[key] = (st.st_mtime, copy.deepcopy(cfg))
+    _use_projects(cfg)
     return cfg
+
+
+def _use_projects(cfg: dict) -> None:
+    """Hand this home's ``[projects]`` globs to the project naming the adapters use."""
+    from .projects import use
+
+    use(cfg.get("projects"))

@@ -10,8 +10,18 @@ import json
 import re
 from datetime import datetime, timezone
 
+from .attribution import may_be_client_written, reattribute
+
 ROLES = ("user", "assistant", "tool", "system")
-KINDS = ("message", "tool_call", "tool_result", "task", "work_item", "note", "session_end")
+KINDS = (
+    "message", "tool_call", "tool_result", "task", "work_item", "note", "session_end",
+    # what the client adapters also write (docs/clients.md): session and
+    # subagent lifecycle, compaction, client notices, web searches
+    "session_start", "compact", "subagent_start", "subagent_stop", "permission_request", "stop_failure",
+    "web_search",
+    # client- or agent-written text that arrived in the user role (attribution.py)
+    "summary", "task_prompt", "notification", "interruption",
+)
 # Kinds whose payload may live outside ``text`` (in meta), so empty text is fine.
 EMPTY_TEXT_KINDS = frozenset({"tool_call", "tool_result", "work_item", "session_end", "task"})
 KNOWN_FIELDS = ("id", "ts", "project", "session", "role", "kind", "tool", "status", "speaker", "text", "refs", "meta")
@@ -154,6 +164,8 @@ def normalize_event(
     ):
         # already canonical (what holonmem itself writes, and most native
         # input): every field present in order, nothing to default or move
+        if role == "user" and kind == "message" and may_be_client_written(text, meta):
+            obj = reattribute(obj)
         return redactor(obj) if redactor is not None else obj
 
     # With an id the event is built in canonical key order directly; without
@@ -183,13 +195,20 @@ def normalize_event(
         out["meta"] = meta
     if redactor is not None:
         out = redactor(out)
-    if eid is not None:
-        return out
-    eid = content_id(out)
-    if "ts" not in out:
-        out["ts"] = default_ts or now_iso()
-    out["id"] = eid
-    return {k: out[k] for k in FIELD_ORDER if k in out}
+    if eid is None:
+        # the id is the content's as given (before reattribution), so an input
+        # ingested before reattribution existed keeps its ids
+        eid = content_id(out)
+        if "ts" not in out:
+            out["ts"] = default_ts or now_iso()
+        out["id"] = eid
+        out = {k: out[k] for k in FIELD_ORDER if k in out}
+    if role == "user" and kind == "message" and may_be_client_written(text, out.get("meta")):
+        # client- or agent-written text in the user role (compaction summary,
+        # subagent prompt, <task-notification>, interruption marker): its own
+        # kind and role, the original role in meta (attribution.py)
+        out = reattribute(out)
+    return out
 
 
 _CANONICAL: dict[tuple, bool] = {}

@@ -434,3 +434,124 @@ def test_tests_cannot_read_beside_the_checkout(tmp_path):
         open(ROOT.parent / "shared" / "samples" / "clients" / "claude_transcript.jsonl", "rb")
     (tmp_path / "ok.txt").write_text("fine")  # tmp_path and the repository itself stay readable
     assert (ROOT / "pyproject.toml").read_bytes()
+
+
+# -- Claude Code as it really writes its files (tests/fixtures/clients/claude_code) --------
+
+CC21 = "5f0c2a8e-91d3-4b6a-a7e2-3c18d94b0f57"
+CC20 = "c3a81f4d-6e2b-4d90-b7f1-2a5e8c0d9b36"
+TYPED_CC21 = [
+    "The nightly export job crashes when the clocks change. Find out why and fix it; run `make check` before you tell me it's done.",
+    "This is what the server printed last night:\n[image: image/png, 6 KB]",
+    "Not in the scheduler. Zone names get cleaned in one place, tidewater/tz.py; from now on put timezone fixes there.",
+    "Thanks. Open a PR for it, I'll review it this afternoon.",
+]
+
+
+def cc21_files():
+    from conftest import CLAUDE_CODE
+
+    main = CLAUDE_CODE / f"{CC21}.jsonl"
+    subs = sorted((CLAUDE_CODE / CC21 / "subagents").glob("agent-*.jsonl"))
+    assert [p.name for p in subs] == ["agent-a7c41e9.jsonl", "agent-acompact-3b9d02.jsonl"]
+    return [main, *subs]
+
+
+def test_claude_code_session_with_compaction_and_subagents(cli, home):
+    r, d = ingest(cli, home, *cc21_files())
+    assert r.exit_code == 0, r
+    assert set(d["formats"].values()) == {"claude_transcript"}
+    events = ledger(home)
+    # only what the person typed is in the user role
+    assert [e["text"] for e in events if e["role"] == "user"] == TYPED_CC21
+    by_kind: dict = {}
+    for e in events:
+        by_kind.setdefault(e["kind"], []).append(e)
+    (summary_line,) = [e for e in by_kind["summary"] if e["meta"].get("isCompactSummary")]
+    assert summary_line["role"] == "system" and summary_line["meta"]["original_role"] == "user"
+    assert summary_line["text"].startswith("This session is being continued")
+    prompt, written = [e for e in by_kind["summary"] if e["meta"].get("agent_id") == "acompact-3b9d02"]
+    assert (prompt["role"], prompt["meta"]["original_role"]) == ("system", "user")  # the compaction prompt
+    assert (written["role"], written["meta"]["compaction"]) == ("assistant", True)  # the summary it wrote
+    (task,) = by_kind["task_prompt"]
+    assert task["role"] == "assistant" and task["meta"]["agent_id"] == "a7c41e9" and task["meta"]["isSidechain"]
+    assert task["text"].startswith("List every place in tidewater")
+    (note,) = by_kind["notification"]
+    assert note["role"] == "system" and "push straight to main" in note["text"]
+    (stop,) = by_kind["interruption"]
+    assert stop["text"] == "[Request interrupted by user for tool use]"
+    (compact,) = by_kind["compact"]
+    assert compact["text"] == "context compacted (manual, 48,210 tokens before)" and compact["meta"]["trigger"] == "manual"
+    # tool outcomes: one real failure; the sibling cancelled by it and the rejected edit are not failures
+    results = {e["meta"]["tool_use_id"]: e for e in by_kind["tool_result"]}
+    assert results["toolu_01BashPyt3"]["status"] == "failed"
+    assert results["toolu_01BashLsF4"]["status"] == "cancelled"
+    assert results["toolu_01EditSc5R"]["status"] == "rejected"
+    assert results["toolu_01ReadPng9"]["text"] == "[image: image/png, 4 KB]"  # an image-only result leaves a trace
+    assert results["toolu_01TaskExp6"]["meta"]["subagent_id"] == "a7c41e9"
+    assert [e for e in events if e.get("status") == "failed"] == [results["toolu_01BashPyt3"]]
+    # who, where, with what
+    first = events[0]
+    assert first["meta"]["client_version"] == "2.1.41" and first["meta"]["git_branch"] == "main"
+    assert first["meta"]["cwd"] == "/home/mara/src/tidewater" and first["project"] == "tidewater"
+    models = {e["meta"].get("model") for e in events if e["role"] == "assistant" and e["kind"] == "message"}
+    assert models == {"claude-opus-4-6", "claude-haiku-4-5-20251001"}
+    assert {e["session"] for e in events} == {CC21}
+    texts = json.dumps(events)
+    assert "Probably a naive datetime" not in texts and "Caveat: The messages below" not in texts
+    assert "iVBORw0KGgo" not in texts  # image bytes are never stored
+    # what was left out is counted per file, for the next read too
+    state = json.loads((home.state_dir / "sources.json").read_text())
+    skipped = state[str(cc21_files()[0])]["skipped"]
+    assert skipped == {"file-history-snapshot line": 1, "progress line": 1, "thinking block": 1, "system line (turn_duration)": 1,
+                       "isMeta user line (client-injected context)": 1, "slash-command wrapper": 2, "summary line": 1}
+    r, again = ingest(cli, home, *cc21_files())
+    assert (again["ingested"], again["duplicates"]) == (0, 0)
+
+
+def test_claude_code_skips_are_said_with_verbose(hm, home):
+    r = hm("--home", home.root, "ingest", cc21_files()[0], env={"HOLONMEM_VERBOSE": "1"})
+    assert r.exit_code == 0, r
+    assert "skipped 1 × thinking block" in r.stderr and "skipped 2 × slash-command wrapper" in r.stderr
+    r = hm("--home", home.root, "ingest", cc21_files()[1])
+    assert r.exit_code == 0 and "skipped" not in r.stderr.replace("skipped 0 duplicates", "")
+
+
+def test_claude_code_2_0_interrupted_call_and_inline_sidechain(cli, home):
+    from conftest import CLAUDE_CODE
+
+    r, _ = ingest(cli, home, CLAUDE_CODE / f"{CC20}.jsonl")
+    assert r.exit_code == 0, r
+    events = ledger(home)
+    assert [e["text"] for e in events if e["role"] == "user"] == [
+        "Why is the upload retry test flaky? Use uv for everything in this repo, never pip."]
+    (result,) = [e for e in events if e["kind"] == "tool_result"]
+    assert result["status"] == "cancelled"  # interrupted by the user, not a failure
+    (task,) = [e for e in events if e["kind"] == "task_prompt"]
+    assert task["text"].endswith("Never edit files.") and task["meta"]["isSidechain"] is True
+    assert {e["meta"]["client_version"] for e in events} == {"2.0.37"}
+    assert {e["project"] for e in events} == {"ferrylog"}
+
+
+def test_prompt_with_an_image_is_one_event_from_hook_and_transcript(cli, home, tmp_path):
+    hook = {"session_id": CC21, "transcript_path": f"/home/mara/.claude/projects/-home-mara-src-tidewater/{CC21}.jsonl",
+            "cwd": "/home/mara/src/tidewater", "permission_mode": "default", "hook_event_name": "UserPromptSubmit",
+            "prompt": "This is what the server printed last night:"}
+    f = tmp_path / "prompt.json"
+    f.write_text(json.dumps(hook))
+    ingest(cli, home, f)
+    r, d = ingest(cli, home, cc21_files()[0])
+    assert r.exit_code == 0 and d["duplicates"] == 1
+    (ev,) = [e for e in ledger(home) if e["text"].startswith("This is what the server printed")]
+    assert ev["text"] == "This is what the server printed last night:"  # the first route's text is kept
+
+
+def test_no_agent_written_text_in_the_user_role(cli, home):
+    """Every user-role event of the real-shaped Claude Code fixtures is one a person typed."""
+    from holonmem.attribution import is_user_authored
+
+    from conftest import CLAUDE_CODE
+
+    ingest(cli, home, *sorted(CLAUDE_CODE.rglob("*.jsonl")))
+    users = [e for e in ledger(home) if e["role"] == "user"]
+    assert len(users) == 5 and all(is_user_authored(e) for e in users)

@@ -17,6 +17,7 @@ class ParseContext:
     project: str | None = None
     session: str | None = None
     state: dict = field(default_factory=dict)  # per-source adapter state (e.g. transcript offsets)
+    skipped: dict = field(default_factory=dict)  # what the adapter deliberately left out: {what: count}
 
 
 @dataclass(slots=True)
@@ -61,6 +62,31 @@ class Sample:
             except ValueError:
                 pass
         return out
+
+
+def skip(ctx: ParseContext, what: str) -> None:
+    """Note one record the adapter leaves out on purpose (see :func:`report_skips`)."""
+    ctx.skipped[what] = ctx.skipped.get(what, 0) + 1
+
+
+def report_skips(ctx: ParseContext) -> None:
+    """Say once what this read left out: one line per kind of record on stderr
+    with ``HOLONMEM_VERBOSE=1``, and the running counts in the source's state
+    (``skipped`` in ``.holonmem/sources.json`` for transcripts and rollouts)."""
+    if not ctx.skipped:
+        return
+    import os
+    import sys
+
+    total = ctx.state.get("skipped")
+    if not isinstance(total, dict):
+        total = ctx.state["skipped"] = {}
+    for what, n in ctx.skipped.items():
+        total[what] = int(total.get(what) or 0) + n
+    if os.environ.get("HOLONMEM_VERBOSE") == "1":
+        for what, n in sorted(ctx.skipped.items()):
+            sys.stderr.write(f"holonmem: {ctx.source}: skipped {n} × {what}\n")
+    ctx.skipped.clear()
 
 
 def iter_raw_lines(stream: BinaryIO, max_bytes: int) -> Iterator[tuple[int, bytes | None, int]]:

@@ -23,9 +23,11 @@ from __future__ import annotations
 import re
 from typing import BinaryIO, Iterator
 
-from .base import ParseContext, Record, Rejection, Sample, iter_raw_lines, parse_object, preview, too_long
+from ..attribution import reattribute, result_status
+from .base import ParseContext, Record, Rejection, Sample, iter_raw_lines, parse_object, preview, report_skips, skip, too_long
 from .clean import (
-    as_key, as_str, clean_text, clip, content_text, digest, make_event, project_from_cwd, refs_from_input, stable_id, tool_call_text,
+    as_key, as_str, clean_text, clip, content_text, digest, make_event, media_placeholder, project_from_cwd, refs_from_input,
+    stable_id, tool_call_text,
 )
 
 NAME = "claude_transcript"
@@ -111,8 +113,38 @@ def pop_call(state: dict, call_id: str) -> tuple:
 
 
 def _result_text(block: dict) -> str:
-    text = content_text(block.get("content"))
+    content = block.get("content")
+    text = content_text(content)
+    if isinstance(content, list):  # an image-only (or image and text) result: say what was there
+        marks = [m for m in (media_placeholder(b) for b in content) if m]
+        if marks:
+            text = "\n".join(x for x in (text, *marks) if x)
     return _TOOL_ERROR_TAG.sub("", text)
+
+
+def _line_meta(obj: dict) -> dict:
+    """What every event of a transcript line keeps: client, line uuid, client
+    version, cwd, git branch, subagent id and the client's own flags."""
+    meta: dict = {"client": "claude", "uuid": obj.get("uuid")}
+    for src, dst in (("version", "client_version"), ("cwd", "cwd"), ("gitBranch", "git_branch"), ("agentId", "agent_id")):
+        v = obj.get(src)
+        if isinstance(v, str) and v:
+            meta[dst] = v
+    for flag in ("isSidechain", "isCompactSummary", "isVisibleInTranscriptOnly"):
+        if obj.get(flag) is True:
+            meta[flag] = True
+    return meta
+
+
+def _compact_event(obj: dict, base: dict, meta: dict, sess) -> dict:
+    """The ``compact_boundary`` system line: a ``compact`` event."""
+    cm = obj.get("compactMetadata") if isinstance(obj.get("compactMetadata"), dict) else {}
+    trigger = as_str(cm.get("trigger")) or "unknown"
+    pre = cm.get("preTokens")
+    text = f"context compacted ({trigger}" + (f", {pre:,} tokens before" if isinstance(pre, int) else "") + ")"
+    return make_event(base, meta, {"id": stable_id(PREFIX, sess, "compact", as_key(obj.get("uuid"), digest(text))),
+                                   "role": "system", "kind": "compact", "text": text,
+                                   "meta": {"trigger": trigger, "pre_tokens": pre if isinstance(pre, int) else None}})
 
 
 def parse(stream: BinaryIO, ctx: ParseContext) -> Iterator[Record | Rejection]:
@@ -122,18 +154,27 @@ def parse(stream: BinaryIO, ctx: ParseContext) -> Iterator[Record | Rejection]:
             yield obj
             continue
         t = obj.get("type")
-        if t not in ("user", "assistant") or obj.get("isMeta") or t in _BOOKKEEPING:
+        sess = obj.get("sessionId") if isinstance(obj.get("sessionId"), str) else None
+        if t == "system" and obj.get("subtype") == "compact_boundary":
+            base = {k: v for k, v in (("ts", as_str(obj.get("timestamp"))), ("session", ctx.session or sess),
+                                      ("project", ctx.project or project_from_cwd(obj.get("cwd")))) if v is not None}
+            yield Record(line_no, _compact_event(obj, base, _line_meta(obj), sess))
+            continue
+        if t not in ("user", "assistant"):
+            skip(ctx, f"{t or 'untyped'} line" if t != "system" else f"system line ({obj.get('subtype') or 'no subtype'})")
+            continue
+        if obj.get("isMeta"):
+            skip(ctx, "isMeta user line (client-injected context)")
             continue
         msg = obj.get("message")
         if not isinstance(msg, dict):
+            skip(ctx, f"{t} line without a message")
             continue
-        sess = obj.get("sessionId") if isinstance(obj.get("sessionId"), str) else None
         project = ctx.project or project_from_cwd(obj.get("cwd"))
-        meta = {"client": "claude", "uuid": obj.get("uuid")}
-        if isinstance(obj.get("gitBranch"), str) and obj["gitBranch"]:
-            meta["git_branch"] = obj["gitBranch"]
-        if obj.get("isSidechain"):
-            meta["sidechain"] = True
+        meta = _line_meta(obj)
+        if t == "assistant" and as_str(msg.get("model")):
+            meta["model"] = msg["model"]
+        compaction = str(meta.get("agent_id") or "").startswith("acompact")  # the subagent that writes a /compact summary
         base = {"ts": as_str(obj.get("timestamp")), "session": ctx.session or sess, "project": project}
         base = {k: v for k, v in base.items() if v is not None}
 
@@ -145,14 +186,27 @@ def parse(stream: BinaryIO, ctx: ParseContext) -> Iterator[Record | Rejection]:
         if not isinstance(blocks, list):
             continue
         texts: list[str] = []
+        marks: list[str] = []
 
         def flush_text() -> Iterator[Record]:
-            text = clean_text("\n".join(texts))
+            said = clean_text("\n".join(texts))
+            text = "\n".join(x for x in (said, *marks) if x)
             texts.clear()
-            if not text or (t == "user" and _COMMAND_WRAPPER.match(text)):
+            marks.clear()
+            if not text:
                 return
-            role = "user" if t == "user" else "assistant"
-            yield Record(line_no, ev(id=stable_id(PREFIX, sess, role[0], digest(text)), role=role, kind="message", text=text))
+            if t == "user" and _COMMAND_WRAPPER.match(text):
+                skip(ctx, "slash-command wrapper")
+                return
+            if t == "assistant":
+                kind = "summary" if compaction else "message"
+                yield Record(line_no, ev(id=stable_id(PREFIX, sess, "a", digest(said or text)), role="assistant", kind=kind,
+                                         text=text, meta={"compaction": True} if compaction else None))
+                return
+            # the id hashes what was typed (not the image placeholders): the
+            # UserPromptSubmit hook saw the same prompt without them
+            out = ev(id=stable_id(PREFIX, sess, "u", digest(said or text)), role="user", kind="message", text=text)
+            yield Record(line_no, reattribute(out))
 
         for block in blocks:
             if not isinstance(block, dict):
@@ -160,6 +214,13 @@ def parse(stream: BinaryIO, ctx: ParseContext) -> Iterator[Record | Rejection]:
             bt = block.get("type")
             if bt == "text" and isinstance(block.get("text"), str):
                 texts.append(block["text"])
+                continue
+            mark = media_placeholder(block)
+            if mark:
+                marks.append(mark)
+                continue
+            if bt in ("thinking", "redacted_thinking"):
+                skip(ctx, "thinking block")
                 continue
             if bt in ("tool_use", "tool_result"):
                 yield from flush_text()
@@ -174,10 +235,15 @@ def parse(stream: BinaryIO, ctx: ParseContext) -> Iterator[Record | Rejection]:
                 call_id = as_key(block.get("tool_use_id"), digest(line_no))
                 name, tool_input = pop_call(st, call_id)
                 tur = obj.get("toolUseResult")
-                failed = block.get("is_error") is True or (isinstance(tur, dict) and tur.get("interrupted") is True)
                 text, clipped = clip(clean_text(_result_text(block)))
+                interrupted = isinstance(tur, dict) and tur.get("interrupted") is True
+                status = result_status(block.get("is_error") is True, text, interrupted=interrupted)
+                sub = as_str(tur.get("agentId")) if isinstance(tur, dict) else None
                 yield Record(line_no, ev(id=stable_id(PREFIX, sess, "result", call_id), role="tool", kind="tool_result",
-                                         tool=name, status="failed" if failed else "ok", text=text,
-                                         refs=refs_from_input(tool_input),
-                                         meta={"input": tool_input, "tool_use_id": call_id, "clipped": clipped}))
+                                         tool=name, status=status, text=text, refs=refs_from_input(tool_input),
+                                         meta={"input": tool_input, "tool_use_id": call_id, "clipped": clipped,
+                                               "subagent_id": sub}))
+            elif bt not in ("tool_use", "tool_result"):
+                skip(ctx, f"{bt or 'untyped'} content block")
         yield from flush_text()
+    report_skips(ctx)

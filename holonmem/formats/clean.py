@@ -55,25 +55,12 @@ def clean_text(text: str | None) -> str:
 
 
 def project_from_cwd(cwd: str | None) -> str | None:
-    """The git repository folder name holding ``cwd`` (walking up for
-    ``.git``), else ``cwd``'s own folder name; ``None`` without a cwd.
+    """The project name for ``cwd``: a ``[projects]`` glob, else the git
+    repository holding it (the main worktree's name for a linked worktree),
+    else its own folder name; ``None`` without a cwd (see projects.py)."""
+    from ..projects import project_for
 
-    A path that does not exist on this machine (a payload from elsewhere)
-    falls back to its last component.
-    """
-    if not cwd or not isinstance(cwd, str):
-        return None
-    path = cwd.rstrip("/\\") or cwd
-    cur = path
-    for _ in range(64):
-        if os.path.exists(os.path.join(cur, ".git")):
-            return os.path.basename(cur) or None
-        parent = os.path.dirname(cur)
-        if parent == cur or not parent:
-            break
-        cur = parent
-    name = path.replace("\\", "/").rsplit("/", 1)[-1]
-    return name or None
+    return project_for(cwd)
 
 
 def digest(*parts: object, n: int = 16) -> str:
@@ -231,3 +218,74 @@ def is_hook_reply(obj) -> bool:
         return False
     reply_keys = {"hookSpecificOutput", "decision", "continue", "suppressOutput", "systemMessage", "stopReason"}
     return bool(reply_keys & set(obj)) and not ({"role", "text", "messages", "type", "session_id"} & set(obj))
+
+
+def _size(n: int) -> str:
+    if n >= 1024 * 1024:
+        return f"{n / (1024 * 1024):.1f} MB"
+    if n >= 1024:
+        return f"{n // 1024} KB"
+    return f"{n} bytes"
+
+
+def media_placeholder(block) -> str | None:
+    """``[image: image/png, 48 KB]`` for an image (or document) content block; ``None`` for anything else.
+
+    The bytes are never stored; the placeholder says something was there.
+    """
+    if not isinstance(block, dict) or block.get("type") not in ("image", "document", "input_image"):
+        return None
+    what = "document" if block.get("type") == "document" else "image"
+    src = block.get("source") if isinstance(block.get("source"), dict) else {}
+    media = as_str(src.get("media_type")) or as_str(block.get("media_type")) or what
+    data = src.get("data")
+    if isinstance(data, str) and data:
+        return f"[{what}: {media}, {_size(len(data) * 3 // 4)}]"
+    url = as_str(src.get("url")) or (block.get("image_url") if isinstance(block.get("image_url"), str) else None)
+    if url and not url.startswith("data:"):
+        return f"[{what}: {media}, {url[:200]}]"
+    return f"[{what}: {media}]"
+
+
+_HEADER_KEYS = (
+    ("Chunk ID:", "chunk_id", str), ("Wall time:", "wall_time", float), ("Process exited with code", "exit_code", int),
+    ("Exit code:", "exit_code", int), ("Process running with session ID", "process_id", int),
+    ("Original token count:", "original_token_count", int), ("Total output lines:", "output_lines", int),
+    ("Command:", None, str),
+)
+
+
+def split_exec_header(text: str) -> tuple[str, dict]:
+    """Codex exec output without its header: ``(output, fields)``.
+
+    ``Chunk ID: …`` / ``Wall time: 0.51 seconds`` / ``Process exited with
+    code N`` (or ``Exit code: N``) / ``Process running with session ID N`` /
+    ``Original token count: …`` lines up to ``Output:`` become ``chunk_id``,
+    ``wall_time``, ``exit_code``, ``process_id``, ``original_token_count``;
+    the text keeps only what the command printed. Text without that header
+    comes back as it is, with no fields.
+    """
+    if not text or not text.startswith(("Chunk ID:", "Wall time:", "Process ", "Exit code:", "Command:", "Original token")):
+        return text, {}
+    fields: dict = {}
+    pos = 0
+    for _ in range(10):
+        end = text.find("\n", pos)
+        line = text[pos:] if end < 0 else text[pos:end]
+        if line.rstrip() == "Output:":
+            return ("" if end < 0 else text[end + 1:]), fields
+        for prefix, key, conv in _HEADER_KEYS:
+            if line.startswith(prefix):
+                if key is not None:
+                    raw = line[len(prefix):].strip().removesuffix("seconds").strip()
+                    try:
+                        fields[key] = conv(raw)
+                    except ValueError:
+                        fields[key] = raw
+                break
+        else:
+            return text, {}  # not a header line: leave the text alone
+        if end < 0:
+            break
+        pos = end + 1
+    return text, {}
