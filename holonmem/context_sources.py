@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .fsio import NotRegularFile, open_regular, read_bytes
 from .home import Home
 
 TAIL_MAX_EVENTS = 400  # project events read back from the ledger end
@@ -30,8 +31,8 @@ EPISODE_DAYS_MAX = 120  # day files looked at, newest first
 
 def read_text(path: Path) -> str:
     try:
-        return path.read_text(encoding="utf-8", errors="replace")
-    except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+        return read_bytes(path).decode("utf-8", errors="replace")
+    except (FileNotFoundError, IsADirectoryError, NotADirectoryError, NotRegularFile):
         return ""
 
 
@@ -111,7 +112,7 @@ class NoteEntry:
 def _note_entry(home: Home, path: Path) -> NoteEntry:
     rel = home.rel(path)
     # Read only the head of the file: the catalog never needs the body.
-    with open(path, "rb") as fh:
+    with open_regular(path) as fh:
         head = fh.read(8192).decode("utf-8", errors="ignore")
     meta, body = split_frontmatter(head)
     title = str(meta.get("title") or "").strip()
@@ -201,8 +202,8 @@ def _parse_sections(home: Home, path: Path, keep, limit: int | None = None) -> l
     from .episodes import parse_section, split_sections
 
     try:
-        text = path.read_bytes().decode("utf-8", errors="replace")
-    except FileNotFoundError:
+        text = read_bytes(path).decode("utf-8", errors="replace")
+    except (FileNotFoundError, NotRegularFile):
         return []
     sections = split_sections(text)[1] if limit is None else _sections_backwards(text)
     out = []

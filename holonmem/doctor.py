@@ -100,6 +100,7 @@ def check(home: Home, *, timeout: float = 10.0) -> list[Finding]:
     C.signals(home, out, timeout=timeout)
     C.index(home, out)
     C.permissions(home, out)
+    C.people_files(home, out)
     return out
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 
 from .doctor import ERROR, INFO, Finding
@@ -28,6 +29,10 @@ def memories(home: Home, out: list[Finding]) -> list:
     for m in mems:
         broken = [p for p in m.problems if p.startswith("frontmatter")]
         for p in broken:
+            if p.startswith("frontmatter unreadable"):  # a FIFO, a folder, no permission: nothing to salvage
+                out.append(Finding("frontmatter", m.path, None, p.replace("frontmatter unreadable", "cannot read it"),
+                                   "replace it with a regular memory file, or remove it"))
+                continue
             out.append(Finding("frontmatter", m.path, 1, p,
                                "--fix keeps the lines that parse, turns the others into YAML comments (a copy goes to "
                                ".holonmem/quarantine/); or fix the YAML between the --- lines by hand",
@@ -53,7 +58,14 @@ def memories(home: Home, out: list[Finding]) -> list:
 def memory_index(home: Home, mems: list, out: list[Finding]) -> None:
     from .memory_index import LINK_RE
 
-    text = home.memory_md.read_text(encoding="utf-8", errors="replace") if home.memory_md.exists() else ""
+    from .memory_index import read_index
+
+    try:
+        text = read_index(home)[0]
+    except OSError as exc:  # a FIFO named MEMORY.md, a folder
+        out.append(Finding("memory_index", "MEMORY.md", None, f"cannot read it: {exc.strerror or exc}",
+                           "put the MEMORY.md file back (a FIFO or folder is in its place)"))
+        text = ""
     by_path = {m.path: m for m in mems}
     linked: set[str] = set()
     for n, line in enumerate(text.splitlines(), 1):
@@ -99,12 +111,19 @@ def scan_file(path) -> tuple[list[tuple[int, int, int, str]], bool]:
                 try:
                     obj = json.loads(raw)
                 except (ValueError, UnicodeDecodeError):
-                    bad.append((n, pos, len(raw), "not valid JSON"))
+                    bad.append((n, pos, len(raw), CONFLICT_LINE if _is_marker(raw) else "not valid JSON"))
                 else:
                     if not isinstance(obj, dict) or not isinstance(obj.get("id"), str):
                         bad.append((n, pos, len(raw), "not an event object with an id"))
             pos += len(line)
     return bad, False
+
+
+CONFLICT_LINE = "git conflict marker (an unresolved merge; --fix keeps the lines of both sides)"
+
+
+def _is_marker(raw: bytes) -> bool:
+    return raw[:7] in (b"<<<<<<<", b"=======", b">>>>>>>") and raw[7:8] in (b"", b" ", b"\r")
 
 
 def line_numbers(path, offsets: set[int]) -> dict[int, int]:
@@ -170,6 +189,9 @@ def episodes(home: Home, out: list[Finding]) -> None:
 
     _, problems = scan_episodes(home)
     for p in problems:
+        if p.message.startswith("cannot read it"):  # a FIFO or a folder named like a day file
+            out.append(Finding("episodes", p.path, None, p.message, "replace it with a regular file, or remove it"))
+            continue
         out.append(Finding("episodes", p.path, p.line, p.message,
                            "fix the ```yaml holonmem-episode block by hand (the section is skipped until then), "
                            "or --fix keeps the section as plain text (marked, a copy quarantined; no text removed)",
@@ -222,6 +244,53 @@ def signals(home: Home, out: list[Finding], *, timeout: float = 10.0) -> None:
                                f"pending signal {s['id']} points at events missing from the ledger: {', '.join(missing[:5])}",
                                "--fix marks the signal rejected (a status line; the signal line stays)",
                                fixable=True, data={"signal": s["id"], "missing": missing}))
+
+
+# -- people's files: git conflict markers, FIFOs where a file belongs ------------------
+
+CONFLICT_MARK = re.compile(rb"^(?:<{7}|>{7})(?: |$)", re.M)
+
+
+def conflict_lines(data: bytes) -> list[int]:
+    """Line numbers (1-based) of the ``<<<<<<<`` / ``>>>>>>>`` lines an unresolved git merge leaves."""
+    if b"<<<<<<<" not in data and b">>>>>>>" not in data:
+        return []
+    return [data.count(b"\n", 0, m.start()) + 1 for m in CONFLICT_MARK.finditer(data)]
+
+
+def people_files(home: Home, out: list[Finding]) -> None:
+    """Unresolved git conflicts in MEMORY.md, AGENTS.md, memory files, journal and episode
+    files (holonmem reads them as they are, markers and both sides), and files there that
+    are not regular files (a FIFO would block every reader; they are skipped). The ledger
+    and signals.jsonl report theirs line by line (checks ``ledger`` and ``signals``)."""
+    from .fsio import NotRegularFile, read_bytes
+
+    files = [home.memory_md, home.agents_md, home.operator_md, home.self_md]
+    for d in (home.memory_dir, home.journal_dir, home.episodes_dir):
+        try:
+            files += sorted(p for p in d.iterdir() if p.suffix == ".md" and p not in files)
+        except OSError:
+            continue
+    reported = {f.file for f in out if "cannot read it" in f.problem}
+    for p in files:
+        rel = home.rel(p)
+        if not home.contains(p) or rel in reported or p.is_dir():
+            continue
+        try:
+            data = read_bytes(p)
+        except FileNotFoundError:
+            continue
+        except NotRegularFile as exc:
+            out.append(Finding("files", rel, None, f"cannot read it: {exc.strerror}", "holonmem skips it until a regular file is there"))
+            continue
+        except OSError:
+            continue
+        marks = conflict_lines(data)
+        if marks:
+            more = f"; {len(marks) // 2} conflicts in the file" if len(marks) > 2 else ""
+            out.append(Finding("conflicts", rel, marks[0], f"unresolved git conflict (a marker line{more})",
+                               "resolve it by hand: keep the right side and delete the marker lines "
+                               "('<<<<<<<', '=======', '>>>>>>>')"))
 
 
 # -- index, permissions ---------------------------------------------------------------

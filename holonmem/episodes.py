@@ -36,6 +36,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from .errors import NotFound, UsageError
+from .fsio import read_bytes
 from .home import Home
 
 FENCE_OPEN = "```yaml holonmem-episode"
@@ -366,8 +367,12 @@ def day_files(home: Home) -> list[Path]:
 def read_day(home: Home, date: str, problems: list[Problem] | None = None) -> list[Episode]:
     path = day_path(home, date)
     try:
-        text = path.read_bytes().decode("utf-8", errors="replace")
+        text = read_bytes(path).decode("utf-8", errors="replace")
     except FileNotFoundError:
+        return []
+    except OSError as exc:  # a FIFO or a folder named like a day file
+        if problems is not None:
+            problems.append(Problem(home.rel(path), None, f"cannot read it: {exc.strerror or exc}"))
         return []
     return parse_day(text, date, home.rel(path), problems)
 

@@ -8,9 +8,11 @@ file changed since it was read (:class:`DirtyFileError`).
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
+import stat
 from pathlib import Path
 
 from .errors import DirtyFileError
@@ -22,10 +24,41 @@ def checksum_bytes(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+class NotRegularFile(OSError):
+    """A FIFO, socket or device where holonmem expects a file (reading it would
+    block forever or never end); an OSError, so readers that skip unreadable
+    files skip it too."""
+
+    def __init__(self, path):
+        super().__init__(errno.EINVAL, "not a regular file (a FIFO, socket or device?); "
+                                       "remove it or put a file there", str(path))
+
+
+def open_regular(path, mode: str = "rb"):
+    """Open a file for reading, refusing anything but a regular file *before*
+    reading: a FIFO named ``memory/x.md`` would otherwise block the reader forever.
+    The one check every reader of a person's files goes through."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise NotRegularFile(path)
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, mode, **({} if "b" in mode else {"encoding": "utf-8", "errors": "replace"}))
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def read_bytes(path) -> bytes:
+    """The bytes of a regular file (:class:`NotRegularFile` for a FIFO and the like)."""
+    with open_regular(path) as fh:
+        return fh.read()
+
+
 def file_checksum(path: Path) -> str | None:
     """sha256 of the file, or ``None`` if it does not exist."""
     try:
-        return checksum_bytes(Path(path).read_bytes())
+        return checksum_bytes(read_bytes(path))
     except FileNotFoundError:
         return None
 
@@ -33,7 +66,7 @@ def file_checksum(path: Path) -> str | None:
 def read_text_checked(path: Path) -> tuple[str, str | None]:
     """Text of a file (``""`` if missing) and its checksum (``None`` if missing)."""
     try:
-        data = Path(path).read_bytes()
+        data = read_bytes(path)
     except FileNotFoundError:
         return "", None
     return data.decode("utf-8", errors="replace"), checksum_bytes(data)

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .fsio import checksum_bytes, write_if_unchanged
+from .fsio import checksum_bytes, read_bytes, write_if_unchanged
 from .home import Home
 from .memory_yaml import SIMPLE_LINE, scalar, simple_value, simple_yaml, split_flow
 
@@ -368,7 +368,7 @@ def parse_memory(rel: str, text: str, checksum: str | None = None) -> Memory:
 def load_memory(home: Home, rel: str) -> Memory | None:
     """One memory file by home-relative path (None when missing)."""
     try:
-        data = home.resolve_inside(rel).read_bytes()
+        data = read_bytes(home.resolve_inside(rel))
     except (FileNotFoundError, IsADirectoryError):
         return None
     return parse_memory(rel, data.decode("utf-8", errors="replace"), checksum_bytes(data))
@@ -387,7 +387,7 @@ def load_memories(home: Home) -> list[Memory]:
         if p.name in RESERVED or p.name.startswith(".") or not home.contains(p):
             continue  # a symlink leading outside the home is never read
         try:
-            data = p.read_bytes()
+            data = read_bytes(p)  # a FIFO named x.md is refused, not read (it would block)
         except OSError as exc:
             m = Memory(path=home.rel(p), slug=p.stem, id=memory_id(home.rel(p)), title=p.stem)
             m.problems.append(f"frontmatter unreadable: {exc.strerror or exc}")

@@ -16,6 +16,7 @@ import json
 import re
 
 from .errors import NotFound, UnsafePath
+from .fsio import read_bytes
 from .home import Home
 
 REF_KINDS = ("event", "episode", "memory", "note")
@@ -38,7 +39,7 @@ def _read_exact(home: Home, kind: str, rel: str) -> tuple[str, str]:
     if not rel.startswith(prefix) or not rel.endswith(".md"):
         raise UnsafePath(f"{kind} ref {rel!r} is not a .md file under {prefix}", _HINT)
     try:
-        data = path.read_bytes()
+        data = read_bytes(path)
     except (FileNotFoundError, NotADirectoryError):
         raise NotFound(f"no such {kind}: {rel}", "search again; the file may have been renamed or removed") from None
     except IsADirectoryError:

@@ -19,6 +19,7 @@ import json
 import re
 
 from . import signalstore
+from .fsio import read_bytes
 from .home import Home
 
 EVIDENCE_CHARS = 240
@@ -125,7 +126,10 @@ def journal_entries(home: Home, last: int = 5) -> list[dict]:
     files = sorted(p for p in home.journal_dir.glob("*.md") if p.is_file()) if home.journal_dir.is_dir() else []
     out: list[dict] = []
     for p in reversed(files):
-        text = p.read_text(encoding="utf-8", errors="replace")
+        try:
+            text = read_bytes(p).decode("utf-8", errors="replace")
+        except OSError:  # a FIFO named like a journal file
+            continue
         heads = list(_ENTRY.finditer(text))
         found = []
         for i, m in enumerate(heads):

@@ -67,7 +67,10 @@ def load(home: Home, start: int = 0) -> SignalState:
             except ValueError:
                 # a last line without its newline that does not parse is torn (a crash
                 # mid-append, or still being written); a complete one is just unterminated
-                st.errors.append((n, "torn last line (ignored)" if not raw.endswith(b"\n") else "not valid JSON"))
+                why = ("torn last line (ignored)" if not raw.endswith(b"\n") else
+                       "git conflict marker (an unresolved merge; both sides' lines are kept)"
+                       if raw[:7] in (b"<<<<<<<", b"=======", b">>>>>>>") else "not valid JSON")
+                st.errors.append((n, why))
                 continue
             if not isinstance(obj, dict):
                 st.errors.append((n, "not a JSON object"))

@@ -135,3 +135,55 @@ def test_doctor_fix_repairs_duplicate_key_and_nul_once(home, damage):
 
     m = [m for m in load_memories(home) if m.slug == "invoicer-sql-retry"][0]
     assert m.writable and m.status == "active" and "wrap" in m.title
+
+
+# -- 9: git conflict markers -------------------------------------------------------------------
+
+CONFLICT = "<<<<<<< HEAD\n{a}\n=======\n{b}\n>>>>>>> origin/main\n"
+
+
+def test_doctor_reports_git_conflict_markers(home):
+    (home.memory_dir / "invoicer-sql-retry.md").write_text(
+        ACTIVE.replace("Invoicer: wrap every SQL call in a retry ZEBRA-MARK.\n",
+                       CONFLICT.format(a="Wrap every SQL call in a retry.", b="Wrap every SQL call in two retries.")))
+    mem_md = home.memory_md.read_text()
+    home.memory_md.write_text(mem_md + CONFLICT.format(a="- [A](memory/a.md) — a", b="- [B](memory/b.md) — b"))
+    home.journal_dir.mkdir(exist_ok=True)
+    (home.journal_dir / "2026-06-12.md").write_text("# Journal\n\n" + CONFLICT.format(a="- one", b="- two"))
+    ev = lambda i: json.dumps({"id": f"evt_{i}", "ts": "2026-06-12T10:00:00+00:00", "project": "p", "role": "user",  # noqa: E731
+                               "kind": "message", "text": f"t{i}"})
+    home.ledger_dir.mkdir(exist_ok=True)
+    (home.ledger_dir / "2026-06.jsonl").write_text(ev(1) + "\n" + CONFLICT.format(a=ev(2), b=ev(3)))
+    r = hm(home, "doctor", "--json")
+    assert_no_crash(r)
+    assert r.exit_code == 1
+    found = json.loads(r.stdout)["findings"]
+    for rel, line in (("memory/invoicer-sql-retry.md", 15), ("MEMORY.md", None), ("journal/2026-06-12.md", 3),
+                      ("ledger/2026-06.jsonl", 2)):
+        hits = [f for f in found if f["file"] == rel and "conflict" in f["problem"]]
+        assert hits, (rel, found)
+        if line:
+            assert hits[0]["line"] == line, hits
+    # the ledger's both sides are kept by --fix (an append-only file: the union is right)
+    assert_no_crash(hm(home, "doctor", "--fix"))
+    ids = [json.loads(x)["id"] for x in (home.ledger_dir / "2026-06.jsonl").read_text().splitlines()]
+    assert ids == ["evt_1", "evt_2", "evt_3"]
+
+
+# -- 10: a FIFO (or another non-regular file) where a file belongs -------------------------------
+
+@pytest.mark.parametrize("where", ["memory/x.md", "AGENTS.md", "memory/operator.md", "MEMORY.md", "episodes/2026-06-12.md"])
+def test_fifo_in_the_home_never_hangs(home, where):
+    p = home.root / where
+    p.parent.mkdir(parents=True, exist_ok=True)
+    if p.exists():
+        p.unlink()
+    os.mkfifo(p)
+    cmds = [("context", "--project", "p", "--task", "sql"), ("doctor",), ("status",), ("index",), ("search", "sql")]
+    if where != "MEMORY.md":
+        cmds.append(("remember", "Always wrap SQL in a retry", "--project", "p"))
+    for args in cmds:
+        r = hm(home, *args, timeout=20)
+        assert_no_crash(r)
+    r = hm(home, "doctor", timeout=20)
+    assert where in r.stdout + r.stderr and "regular file" in r.stdout + r.stderr, r
