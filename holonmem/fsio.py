@@ -151,13 +151,51 @@ def atomic_write_json(path: Path, obj, *, fsync: bool = True) -> None:
     atomic_write(path, json.dumps(obj, ensure_ascii=False, indent=1, sort_keys=True) + "\n", fsync=fsync)
 
 
+# The shape of holonmem's state files (by file name): key -> type, or (container, item type).
+# A value of another type (a hand edit, a file from another tool) is dropped, as if absent:
+# the state is derived and rebuilt, so "unknown" is always safe where a wrong type crashes.
+STATE_SHAPES: dict[str, dict] = {
+    "consolidate.json": {"offsets": (dict, int), "signals_offset": int, "last_run": str, "open": (dict, list),
+                         "version": int},
+    "dream.json": {"runs": (list, dict), "last_run": str, "last_run_id": str},
+    "heartbeat.json": {"last_run": str, "last_action": str, "last_reason": str, "last_work": str},
+    "index_state.json": {"ledger_offsets": (dict, int), "files": (dict, list), "last_update": str, "version": int},
+    "sources.json": {"*": dict},
+}
+
+
+def _shaped(obj, shape: dict):
+    out = {}
+    for k, v in obj.items():
+        want = shape.get(k, shape.get("*"))
+        if want is None:
+            out[k] = v
+        elif isinstance(want, tuple):
+            box, item = want
+            if isinstance(v, box):
+                if box is dict:
+                    out[k] = {a: b for a, b in v.items() if isinstance(b, item) and not isinstance(b, bool)}
+                else:
+                    out[k] = [b for b in v if isinstance(b, item) and not isinstance(b, bool)]
+        elif isinstance(v, want) and not (isinstance(v, bool) and want is int):
+            out[k] = v
+    return out
+
+
 def read_json(path: Path, default=None):
-    """Load a JSON state file; a missing or corrupt file yields ``default``."""
+    """Load a JSON state file; a missing or corrupt file yields ``default``,
+    and so does one of the wrong shape (a list where an object belongs, with
+    ``default`` an object). Keys of the known state files (:data:`STATE_SHAPES`)
+    whose values have the wrong type are dropped."""
     try:
         with open(path, "rb") as fh:
-            return json.loads(fh.read())
-    except (FileNotFoundError, ValueError):
+            obj = json.loads(fh.read())
+    except (FileNotFoundError, NotADirectoryError, IsADirectoryError, ValueError, RecursionError):
         return default
+    shape = STATE_SHAPES.get(Path(path).name)
+    if (default is not None or shape) and not isinstance(obj, dict if shape else type(default)):
+        return default
+    return _shaped(obj, shape) if shape else obj
 
 
 LOG_MAX_BYTES = 512 * 1024

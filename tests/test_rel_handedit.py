@@ -187,3 +187,21 @@ def test_fifo_in_the_home_never_hangs(home, where):
         assert_no_crash(r)
     r = hm(home, "doctor", timeout=20)
     assert where in r.stdout + r.stderr and "regular file" in r.stdout + r.stderr, r
+
+
+# -- 11: state files of the wrong shape -------------------------------------------------------------
+
+STATE_FILES = ["dream.json", "heartbeat.json", "consolidate.json", "index_state.json", "sources.json"]
+
+
+@pytest.mark.parametrize("value", ['"x"', "7", '{"runs": [1, "x"], "offsets": [], "open": 5, "last_run": 3, '
+                                   '"ledger_offsets": {"a": "b"}, "files": 3, "/x": 4}'])
+def test_state_files_of_the_wrong_shape_are_treated_as_missing(home, value, tmp_path):
+    ev = tmp_path / "e.jsonl"
+    ev.write_text(json.dumps({"role": "user", "text": "from now on always run ruff", "project": "p", "session": "s"}) + "\n")
+    assert hm(home, "ingest", ev).exit_code == 0
+    for name in STATE_FILES:
+        home.state_file(name).write_text(value)
+    for args in (("status",), ("consolidate",), ("dream", "--force"), ("heartbeat",), ("index",), ("doctor",),
+                 ("context", "--project", "p"), ("ingest", ev)):
+        assert_no_crash(hm(home, *args))
