@@ -41,11 +41,14 @@ def load_config(home: Home) -> dict[str, dict[str, Any]]:
         return copy.deepcopy(hit[1])
     import tomllib
 
+    from .fsio import open_regular
+
     try:
-        with open(path, "rb") as fh:
+        with open_regular(path) as fh:
             user = tomllib.load(fh)
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise HolonmemError(f"{path}: {exc}", "fix the TOML syntax in holonmem.toml") from None
+    check(user, path)
     for section, values in user.items():
         if isinstance(values, dict):
             cfg.setdefault(section, {}).update(values)
@@ -59,3 +62,40 @@ def _use_projects(cfg: dict) -> None:
     from .projects import use
 
     use(cfg.get("projects"))
+
+
+def _bad(path, key: str, what: str, value) -> HolonmemError:
+    shown = repr(value) if not isinstance(value, (dict, list)) else type(value).__name__
+    return HolonmemError(f"{path}: {key} = {shown}: {what}",
+                         f"fix {key} in holonmem.toml (or remove it to use the default)")
+
+
+def check(user: dict, path) -> None:
+    """Refuse settings of the wrong type before anything uses them, naming the key:
+    a section that is not a table, a number that is not a number, a
+    ``[redact.patterns]`` entry that is not a valid regular expression."""
+    for section, defaults in DEFAULTS.items():
+        if section not in user:
+            continue
+        values = user[section]
+        if not isinstance(values, dict):
+            raise _bad(path, section, f"must be a table ([{section}])", values)
+        for key, default in defaults.items():
+            if key not in values:
+                continue
+            v = values[key]
+            if isinstance(default, (int, float)) and (isinstance(v, bool) or not isinstance(v, (int, float))):
+                raise _bad(path, f"{section}.{key}", "must be a number", v)
+            if isinstance(default, dict) and not isinstance(v, dict):
+                raise _bad(path, f"{section}.{key}", "must be a table", v)
+    patterns = (user.get("redact") or {}).get("patterns") or {}
+    if patterns:
+        import re
+
+        for name, rx in patterns.items():
+            if not isinstance(rx, str):
+                raise _bad(path, f"redact.patterns.{name}", "must be a regular expression in a string", rx)
+            try:
+                re.compile(rx)
+            except re.error as exc:
+                raise _bad(path, f"redact.patterns.{name}", f"not a valid regular expression ({exc})", rx) from None

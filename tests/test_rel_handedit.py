@@ -205,3 +205,24 @@ def test_state_files_of_the_wrong_shape_are_treated_as_missing(home, value, tmp_
     for args in (("status",), ("consolidate",), ("dream", "--force"), ("heartbeat",), ("index",), ("doctor",),
                  ("context", "--project", "p"), ("ingest", ev)):
         assert_no_crash(hm(home, *args))
+
+
+# -- 12: wrong-typed settings, a bad redact pattern -------------------------------------------------
+
+@pytest.mark.parametrize("toml,key", [
+    ('[context]\nbudget = "x"\n', "context.budget"),
+    ("[ingest]\nmax_line_bytes = true\n", "ingest.max_line_bytes"),
+    ("[dream]\nmin_hours = [1]\n", "dream.min_hours"),
+    ("context = 3\n", "context"),
+    ('[redact.patterns]\nbad = "(["\n', "redact.patterns.bad"),
+    ("[redact]\npatterns = 5\n", "redact.patterns"),
+])
+def test_bad_setting_is_a_config_error_naming_the_key(home, toml, key, tmp_path):
+    home.config_path.write_text(toml)
+    ev = tmp_path / "e.jsonl"
+    ev.write_text(json.dumps({"role": "user", "text": "hello", "project": "p"}) + "\n")
+    for args in (("ingest", ev), ("context", "--project", "p"), ("consolidate",), ("dream", "--force")):
+        r = hm(home, *args)
+        assert_no_crash(r)
+        assert r.exit_code == 1, (args, r)
+        assert "holonmem.toml" in r.stderr and key in r.stderr, (args, r)
