@@ -304,6 +304,11 @@ def index(home: Home, out: list[Finding]) -> None:
         out.append(Finding("index", rel, None, "no search index yet (it is built on the first search)",
                            "nothing to do; `holonmem index` builds it now", severity=INFO))
         return
+    if not pend["rewritten"] and not ix.readable(home):
+        out.append(Finding("index", rel, None, "search index is unreadable (a damaged or truncated segment)",
+                           "--fix rebuilds it from the files (search also rebuilds it on its own)",
+                           fixable=True, data={"rewritten": True}))
+        return
     what = []
     if pend["rewritten"]:
         what.append("a ledger file was rewritten or removed since indexing")

@@ -260,11 +260,24 @@ def _usable(home: Home) -> bool:
     pend = pending(home)
     if pend["missing"] or pend["rewritten"]:
         return False
-    try:
-        open_index(home).close()
-        open_index(home, FILES).close()
-    except IndexUnavailable:
-        return False
+    return readable(home)
+
+
+def readable(home: Home) -> bool:
+    """Do both indexes open *and* read (a segment cut short by a crash or a copy
+    opens fine and fails on the first search with EOFError)? Reads each
+    segment's directory only: cheap."""
+    for name in (EVENTS, FILES):
+        try:
+            ix = open_index(home, name)
+        except IndexUnavailable:
+            return False
+        try:
+            ix.reader().close()
+        except Exception:  # noqa: BLE001 - EOFError, struct/pickle errors: any means "rebuild"
+            return False
+        finally:
+            ix.close()
     return True
 
 
@@ -379,7 +392,8 @@ def _update(home: Home, max_events: int | None, lock_timeout: float, rebuild_mis
     pend = pending(home, state)
     ledger_work = events and pend["ledger_bytes"]
     if not pend["missing"] and not pend["rewritten"] and not ledger_work and not pend["changed"] and not pend["deleted"]:
-        return _noop()
+        if max_events is not None or readable(home):  # `holonmem index` also checks a quiet index reads
+            return _noop()
     if not pend["missing"] and not pend["rewritten"] and not _usable(home):
         pend["missing"] = True
     if pend["missing"] or pend["rewritten"]:

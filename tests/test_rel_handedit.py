@@ -226,3 +226,40 @@ def test_bad_setting_is_a_config_error_naming_the_key(home, toml, key, tmp_path)
         assert_no_crash(r)
         assert r.exit_code == 1, (args, r)
         assert "holonmem.toml" in r.stderr and key in r.stderr, (args, r)
+
+
+# -- 13: a truncated Whoosh segment --------------------------------------------------------------------
+
+def test_truncated_index_segment_is_rebuilt(home, tmp_path):
+    ev = tmp_path / "e.jsonl"
+    ev.write_text("".join(json.dumps({"role": "user", "text": f"zebra crossing number {i}", "project": "p"}) + "\n" for i in range(30)))
+    assert hm(home, "ingest", ev).exit_code == 0
+    assert hm(home, "index").exit_code == 0
+    for seg in home.index_dir.glob("*.seg"):
+        os.truncate(seg, seg.stat().st_size // 2)
+    r = hm(home, "search", "zebra")
+    assert_no_crash(r)
+    assert r.exit_code == 0 and "zebra" in r.stdout, r
+    for seg in home.index_dir.glob("*.seg"):
+        os.truncate(seg, seg.stat().st_size // 2)
+    r = hm(home, "doctor")
+    assert_no_crash(r)
+    assert "index" in r.stdout
+    r = hm(home, "doctor", "--fix")
+    assert_no_crash(r)
+    r = hm(home, "search", "zebra")
+    assert r.exit_code == 0 and "zebra" in r.stdout and "rebuilt" not in r.stderr, r
+    for seg in home.index_dir.glob("*.seg"):
+        os.truncate(seg, seg.stat().st_size // 2)
+    r = hm(home, "index")
+    assert_no_crash(r)
+    assert r.exit_code == 0 and "rebuilt" in r.stdout + r.stderr, r
+    for seg in home.index_dir.glob("*.seg"):
+        os.truncate(seg, seg.stat().st_size // 2)
+    ev.write_text(json.dumps({"role": "user", "text": "zebra again", "project": "p"}) + "\n")
+    assert hm(home, "ingest", ev).exit_code == 0
+    r = hm(home, "index")
+    assert_no_crash(r)
+    assert r.exit_code == 0, r
+    r = hm(home, "search", "zebra again")
+    assert r.exit_code == 0 and "zebra again" in r.stdout, r
