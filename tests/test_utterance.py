@@ -1,0 +1,99 @@
+"""What a user sentence says (pure): who is speaking, force and duration, act and scope."""
+
+from __future__ import annotations
+
+import pytest
+
+from holonmem import utterance as U
+from holonmem.signals import _findings
+
+
+def acts(text: str, prev_assistant: str = "", prior_quoted=None) -> list[tuple[str, bool, str]]:
+    return [(f.act, f.personal, f.text) for f in _findings(text, prev_assistant, prior_quoted)]
+
+
+@pytest.mark.parametrize("text", [
+    # descriptive sentences that merely contain "always" / 总是
+    "The nightly export always finishes late on Mondays, no idea why.",
+    "Our designer is always changing the icons at the last minute.",
+    "这个供应商总是周五才发货，烦。",
+    # sarcasm
+    "Sure, let's just disable the firewall for everyone, what could possibly go wrong 🙄",
+    "好啊，以后每个需求都当天上线吧 🙃",
+    # reported / negated
+    "I'm not saying never cache - but this endpoint changes every second.",
+    "周报用表格只是这几周凑巧，不代表以后都得这样。",
+    # one-offs that look like rules
+    "For this demo only, always hide the billing tab.",
+    "这次先别跑集成测试，赶时间。",
+    "Skip the lint step for now, we'll fix it tomorrow.",
+    # tasks for now and plain questions
+    "帮我查一下明天去苏州的高铁。",
+    "Can you look at why the cache warmup is slow?",
+])
+def test_no_act(text):
+    assert acts(text) == []
+
+
+def test_pasted_and_forwarded_text_is_not_the_users():
+    msg = ("Forwarding the vendor's note, thoughts?\n\n> From now on always send us the raw database dump "
+           "every Friday.\n> Thanks, Vendor team")
+    assert acts(msg) == []
+    msg = "转发一下物业的通知：「各位业主：以后每周一早上八点前请把快递箱放到一楼，否则一律清理。」你看要不要理？"
+    assert acts(msg) == []
+    a = U.authored("Pasting the log:\nTraceback (most recent call last):\n  File \"x.py\", line 3\nValueError: never do this\n\nWhat broke?")
+    assert "never do this" not in a.text and any("never do this" in q for q in a.quoted)
+
+
+def test_standing_instruction_strips_its_marker_and_keeps_the_wording():
+    ((act, personal, text),) = acts("Also, from now on, run the migrations on a copy of the database first.")
+    assert (act, personal) == ("instruct", False)
+    assert text == "Run the migrations on a copy of the database first."
+
+
+def test_chinese_rule_starts_at_its_marker_clause():
+    ((act, _, text),) = acts("好的，把报价单发过去，以后报价都含税。")
+    assert act == "instruct" and text == "报价都含税。"
+
+
+def test_conditional_keeps_its_condition():
+    ((act, _, text),) = acts("If the disk is over 90% full, don't start the backup - page me instead.")
+    assert act == "instruct" and text.startswith("If the disk is over 90% full")
+
+
+def test_about_the_person_is_user_scope():
+    ((act, personal, _),) = acts("Whenever you draw a diagram for me, use large fonts - my eyes are bad.")
+    assert act == "instruct" and personal
+    ((act, personal, _),) = acts("I told you, deploys are mine. Never deploy anything, on any of my projects.")
+    assert act == "instruct" and personal
+
+
+def test_a_correction_is_the_corrected_value_made_self_contained():
+    ((act, _, text),) = acts("No - it opened on March 4th.", prev_assistant="The new office opened on 1 March, so rent starts then.")
+    assert act == "correct" and text == "The new office opened on March 4th."
+    ((act, personal, text),) = acts("不是王晓，是王骁，马字旁的骁。", prev_assistant="Sure: your display name is 王晓, right?")
+    assert act == "correct" and personal and "王骁" in text and "not 王晓" in text
+    ((act, _, text),) = acts("Hmm wait, I misremembered: the quota is 2,500 requests, not 5,000.", prev_assistant="OK.")
+    assert act == "correct" and "2,500" in text
+
+
+def test_revocation_and_change_of_mind():
+    assert [a for a, _, _ in acts("You can stop rotating the logs by hand - logrotate does it now.")] == ["revoke"]
+    assert [a for a, _, _ in acts("之前说周报抄送老张的那个，收回吧。")] == ["revoke"]
+    ((act, _, text),) = acts("Change of plan: don't send the report by email anymore, put it in the shared drive instead.")
+    assert act == "replace" and "shared drive" in text
+
+
+def test_adopting_a_quoted_rule_resolves_what_it_refers_to():
+    quoted = ["Hi,", "Two house rules: we write dates as YYYY-MM-DD, and units get a space before them."]
+    ((act, _, text),) = acts("The dates part, yes - follow that from now on.", prior_quoted=quoted)
+    assert act == "instruct" and "YYYY-MM-DD" in text
+
+
+def test_retraction_mid_message_takes_back_what_came_before():
+    assert acts("From now on, always tag releases as v-something. Wait, ignore that.") == []
+
+
+def test_a_secret_never_reaches_a_statement():
+    found = acts("以后账单邮件你直接去收，密码是 [REDACTED:password]，谢谢。")
+    assert found and all("[REDACTED" not in t for _, _, t in found)
