@@ -326,6 +326,7 @@ EXPECT = {
         {"id": "rate-limit", "what": "a one-time rate limit with no fix", "any": ["429", "rate limited", "rate-limited"]},
         {"id": "wrong-deadline", "what": "the wrong deadline kept as the deadline", "any": ["May 22"], "unless_any": ["supplementary", "May 15"]},
         {"id": "wrong-advisor", "what": "the wrong advisor name", "any": ["Okoro"], "unless_any": ["Okafor"]},
+        {"id": "task-local-subagent", "what": "task-local: use a subagent for this search", "any": ["Use a subagent", "subagent if it helps"]},
         {"id": "task-local-passive", "what": "task-local: fix the passive sentences in chapter 4", "any": ["chapter 4"]},
     ],
     "supersede": [

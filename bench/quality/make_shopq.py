@@ -265,6 +265,7 @@ EXPECT = {
         {"id": "banned-word-iteration", "what": "iteration: a flagged word in one post", "any": ["最好用", "很顺手"]},
         {"id": "user-rejection", "what": "a price change the user rejected", "any": ["doesn't want to proceed", "tool use was rejected", "Request interrupted"]},
         {"id": "sibling-cancel", "what": "a call cancelled because a sibling errored", "any": ["parallel tool call", "Cancelled"]},
+        {"id": "task-local-main-images", "what": "task-local: swap the main images for the sale", "any": ["换成活动图"]},
         {"id": "task-local-price", "what": "task-local: don't change the price yet", "any": ["先别改价", "还没想好"]},
         {"id": "wrong-origin", "what": "the wrong origin kept as a fact", "any": ["景德镇"], "unless_any": ["不是", "龙泉"]},
         {"id": "wrong-box", "what": "the wrong box size", "any": ["20×15×10"], "unless_any": ["不对", "18×12×10"]},

@@ -482,10 +482,13 @@ def score_folder(folder: Path, a: argparse.Namespace) -> tuple[list[Result], boo
             raise FileNotFoundError(f"no such folder: {folder}")
         regenerate(folder, a.regen)
         exps = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(folder.glob("*.expect.json"))]
-        if a.only:
-            exps = [e for e in exps if e["name"] in a.only]
         if not exps:
             raise FileNotFoundError(f"no scenario (*.expect.json) in {folder}")
+        if a.only:
+            exps = [e for e in exps if e["name"] in a.only]
+            if not exps:
+                print(f"\n{folder}: no scenario named {' '.join(a.only)}")
+                return results, broken
         root = Path(a.keep).resolve() / folder.name if a.keep else Path(tempfile.mkdtemp(prefix="hm-quality-"))
         root.mkdir(parents=True, exist_ok=True)
         print(f"holonmem: {a.hm}\nscenarios: {folder}\nhomes: {root}")
@@ -522,15 +525,15 @@ def main(argv: list[str] | None = None) -> int:
     a = ap.parse_args(argv)
     if os.sep in a.hm:
         a.hm = str(Path(a.hm).resolve())
-    folders = [Path(d).resolve() for d in (a.dir or [str(HERE)])]
+    folders = [(d, Path(d).resolve()) for d in (a.dir or [os.path.relpath(HERE)])]
     recap, dump, broken, missed = [], {}, False, False
-    for folder in folders:
+    for shown, folder in folders:
         results, folder_broken = score_folder(folder, a)
         broken |= folder_broken
         t = totals(results)
         misses = missed_thresholds(t) if results else ["no scenario scored"]
         missed |= bool(misses)
-        label = f"{folder.name} ({len(results)} scenario(s)): scope errors {t['scope']}; thresholds " + ("; ".join(misses) or "all met")
+        label = f"{shown} ({len(results)} scenario(s)): scope errors {t['scope']}; thresholds " + ("; ".join(misses) or "all met")
         recap.append((label, summary_line(t)))
         dump[str(folder)] = [r.__dict__ for r in results]
         print(f"\n{label}\n{summary_line(t)}")
