@@ -119,6 +119,18 @@ def tool_outcome(ev: dict) -> str:
     return st
 
 
+_REFUSAL_RE = re.compile(  # a whole tool output that only says the call did not run (Codex)
+    r"^\s*(?:(?P<rejected>exec command rejected by user|patch rejected by user|tool call rejected by user)"
+    r"|(?P<cancelled>(?:command )?aborted by user|Interrupted by user))\s*\.?\s*$", re.I)
+
+
+def refusal(text: str) -> str | None:
+    """``rejected`` / ``cancelled`` when a tool's whole output says the call was
+    refused or aborted by the user (Codex writes these as plain output), else None."""
+    m = _REFUSAL_RE.match(text[:200]) if text and len(text) < 200 else None
+    return None if m is None else ("rejected" if m.group("rejected") else "cancelled")
+
+
 def result_status(failed: bool, text: str = "", *, interrupted: bool = False) -> str:
     """The status to store for a tool result an adapter read as ``failed`` or
     not: ``failed`` only for a real failure, ``rejected`` / ``cancelled`` for a

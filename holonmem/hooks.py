@@ -10,8 +10,15 @@ stdout, and the reason goes to stderr and ``.holonmem/logs/hook.log``.
 - SessionStart / UserPromptSubmit print the context envelope
   ``{"hookSpecificOutput": {"hookEventName", "additionalContext"}}`` when
   ``holonmem.context.context_for_hook`` exists (text under 10,000 chars);
-- Stop / SessionEnd / PostToolUseFailure call
-  ``holonmem.heartbeat.trigger_from_hook`` (detached; skipped if absent).
+- Stop / StopFailure / SessionEnd / PostToolUseFailure kick the heartbeat
+  (``holonmem.heartbeat.kick``: decide here, work detached). When another
+  heartbeat is running (e.g. the one a ``Stop`` started a moment before this
+  ``SessionEnd``), a detached follow-up (:func:`follow_heartbeat`) waits for
+  it to finish and runs the heartbeat once more, so the session's end is
+  consolidated now, not at the next turn of some later session;
+- a hook event recorded as nothing on purpose (configuration, worktree and
+  team bookkeeping: ``claude_hook.IGNORED_EVENTS``) is logged once per client
+  and event in ``.holonmem/logs/hook.log``, never silently dropped.
 
 Also here: the client settings snippets for ``holonmem hook install`` and
 their merge into an existing settings file (pure :func:`merge_settings`).
@@ -31,9 +38,12 @@ MAX_PAYLOAD_BYTES = 16 * 1024 * 1024
 MAX_CONTEXT_CHARS = 9_900  # both clients cut additionalContext at 10,000 characters
 LOCK_TIMEOUT = 2.0
 CONTEXT_EVENTS = frozenset({"SessionStart", "UserPromptSubmit"})
-HEARTBEAT_EVENTS = frozenset({"Stop", "SessionEnd", "PostToolUseFailure"})
+HEARTBEAT_EVENTS = frozenset({"Stop", "StopFailure", "SessionEnd", "PostToolUseFailure"})
 LOG_NAME = "hook.log"
 LOG_MAX_BYTES = 512 * 1024
+SKIPS_SAID = "hook_skips.json"  # in .holonmem/: the client:event pairs already logged as skipped
+FOLLOW_LOCK = "heartbeat-follow"
+FOLLOW_WAIT_SECONDS = 900.0
 
 
 @dataclass
@@ -118,16 +128,96 @@ def _handle(h, client: str, data: bytes, out: HookOutcome, *, project, session) 
             text = None
         if text:
             out.stdout = envelope(out.event, text)
+    if out.ingested == 0 and not out.problems:
+        _note_skip_once(h, client, out.event)
     if out.event in HEARTBEAT_EVENTS:
         try:
-            from .heartbeat import trigger_from_hook
-        except ImportError:
-            trigger_from_hook = None
-        if trigger_from_hook is not None:
-            try:
-                trigger_from_hook(h, payload)
-            except BaseException as exc:  # noqa: BLE001
-                out.problems.append(f"heartbeat failed: {_describe(exc)}")
+            _heartbeat(h, out.event)
+        except BaseException as exc:  # noqa: BLE001
+            out.problems.append(f"heartbeat failed: {_describe(exc)}")
+
+
+def _note_skip_once(h, client: str, event: str) -> None:
+    """A hook event recorded as nothing on purpose: say so in hook.log, once per client and event."""
+    from .formats.claude_hook import IGNORED_EVENTS
+
+    if event not in IGNORED_EVENTS:
+        return  # e.g. a payload already stored: nothing was skipped
+    from .fsio import atomic_write_json, read_json
+
+    path = h.state_file(SKIPS_SAID)
+    said = read_json(path, []) or []
+    key = f"{client}:{event}"
+    if key in said:
+        return
+    _log(h, client, HookOutcome(event=event, problems=[
+        f"{event} records nothing (nothing in it to remember); skipped on purpose, said once"]))
+    h.state_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+    atomic_write_json(path, sorted({*said, key}), fsync=False)
+
+
+def _heartbeat(h, event: str) -> None:
+    """Kick the heartbeat; when another one is running, leave a follow-up that runs after it."""
+    try:
+        from .heartbeat import kick, log
+    except ImportError:
+        return  # the heartbeat is not part of this build
+    res = kick(h)
+    if res.get("action") == "skipped":
+        log(h, f"hook {event}: {res.get('reason')}; a follow-up heartbeat runs when it is done")
+        start_follow_up(h)
+
+
+def start_follow_up(h) -> None:
+    """Start :func:`follow_heartbeat` detached (``holonmem hook _follow-heartbeat``); returns at once."""
+    import subprocess
+    import sys
+
+    h.log_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+    with open(h.log_dir / "heartbeat.log", "ab") as errlog:
+        subprocess.Popen(
+            [sys.executable, "-m", "holonmem", "hook", "_follow-heartbeat", "--home", str(h.root)],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=errlog, start_new_session=True, close_fds=True,
+        )
+
+
+def follow_heartbeat(home: str | None, *, wait: float = FOLLOW_WAIT_SECONDS) -> int:
+    """Wait until no heartbeat, consolidate or dream runs, then run the heartbeat once (detached helper).
+
+    One follow-up at a time (a second one finds the follow lock held and
+    leaves); it gives up after ``wait`` seconds. Never raises.
+    """
+    from .errors import LockBusy
+    from .heartbeat import HEARTBEAT_LOCK, log, run
+    from .home import resolve_home
+    from .locks import PIPELINE, home_lock
+
+    try:
+        h = resolve_home(home)
+        with home_lock(h, FOLLOW_LOCK, 0):
+            deadline = time.monotonic() + wait
+            while True:
+                try:
+                    with home_lock(h, HEARTBEAT_LOCK, max(0.0, deadline - time.monotonic())):
+                        pass
+                    with home_lock(h, PIPELINE, max(0.0, deadline - time.monotonic())):
+                        pass
+                except LockBusy:
+                    log(h, f"follow-up: still busy after {wait:.0f}s; the next hook or cron runs the heartbeat")
+                    return 0
+                res = run(h)
+                if res.get("action") != "skipped" or time.monotonic() >= deadline:
+                    log(h, f"follow-up: {res.get('action')}: {res.get('reason')}")
+                    return 0
+                time.sleep(0.5)  # it lost the race for the lock: wait for that run too
+    except LockBusy:
+        return 0  # another follow-up already waits
+    except BaseException as exc:  # noqa: BLE001 - a detached helper: log, never crash loudly
+        try:
+            log(h, f"follow-up error: {type(exc).__name__}: {exc}")
+        except BaseException:  # noqa: BLE001
+            pass
+        return 0
 
 
 def _context(h, client: str, payload: dict) -> str | None:

@@ -50,6 +50,13 @@ CLAUDE_HOOKS = {
     "claude_hook_subagentstop.json": [("system", "subagent_stop", None, None, "subagent general-purpose a3f9c2e7b1d04a56 finished")],
     "claude_hook_precompact.json": [("system", "compact", None, None, "context compaction (auto)")],
     "claude_hook_sessionend.json": [("system", "session_end", None, None, "session ended (prompt_input_exit)")],
+    # the hook events Claude Code added since: each says what it records
+    "claude_hook_notification.json": [("system", "notification", None, None, "notification: Claude needs your permission to use Bash")],
+    "claude_hook_permissionrequest.json": [("system", "permission_request", "Bash", None, "permission asked: git push origin fix/pdf-totals")],
+    "claude_hook_subagentstart.json": [("system", "subagent_start", None, None, "subagent general-purpose a3f9c2e7b1d04a56 started")],
+    "claude_hook_postcompact.json": [("system", "summary", None, None, "Summary: the PDF totals used a thousands separator")],
+    "claude_hook_stopfailure.json": [("system", "stop_failure", None, None, "turn ended by an API error (rate_limit): 429 rate_limit_error")],
+    "claude_hook_configchange.json": [],  # recorded as nothing on purpose (hook mode logs it once)
 }
 
 
@@ -67,6 +74,8 @@ def test_claude_hook_samples(cli, home, name):
         assert ev["session"] == CC_SESSION
         assert ev["project"] == "invoicer"
         assert ev["meta"]["client"] == "claude"
+    for ev in events:  # a hook event never puts client-written text in the user role
+        assert ev["role"] != "user" or ev["kind"] == "message" and "original_role" not in ev["meta"]
     # re-ingesting the same payload adds nothing
     r, data = ingest(cli, home, CLIENT_SAMPLES / name)
     assert r.exit_code == 0 and data["ingested"] == 0 and data["duplicates"] == len(events)
@@ -117,7 +126,9 @@ def test_edit_response_text_is_the_change_not_the_file(cli, home, tmp_path):
 
 
 @pytest.mark.parametrize("response,status", [
-    ({"stdout": "", "stderr": "killed", "interrupted": True}, "failed"),
+    ({"stdout": "", "stderr": "killed", "interrupted": True}, "cancelled"),  # the user interrupted it: no failure
+    ({"error": "The user doesn't want to proceed with this tool use. The tool use was rejected"}, "rejected"),
+    ({"error": "Cancelled: parallel tool call Bash(make) errored"}, "cancelled"),
     ({"error": "boom"}, "failed"),
     ({"is_error": True, "content": "nope"}, "failed"),
     ({"success": False}, "failed"),
@@ -125,13 +136,18 @@ def test_edit_response_text_is_the_change_not_the_file(cli, home, tmp_path):
     ("plain text result", "ok"),
 ])
 def test_claude_posttooluse_status_from_response(cli, home, tmp_path, response, status):
-    payload = json.loads((CLIENT_SAMPLES / "claude_hook_posttooluse.json").read_text())
+    assert status_of(cli, home, tmp_path, "claude_hook_posttooluse.json", response) == status
+
+
+def status_of(cli, home, tmp_path, sample: str, response) -> str:
+    """The stored status of a PostToolUse sample with ``tool_response`` replaced."""
+    payload = json.loads((CLIENT_SAMPLES / sample).read_text())
     payload["tool_response"] = response
     f = tmp_path / "p.json"
     f.write_text(json.dumps(payload))
     ingest(cli, home, f)
     (ev,) = ledger(home)
-    assert ev["status"] == status
+    return ev["status"]
 
 
 def test_project_and_session_flags_override_payload(cli, home):
@@ -192,6 +208,15 @@ CODEX_HOOKS = {
     "codex_hook_userpromptsubmit.json": ("user", "message", None, None, "Why does tests/test_pdf_export.py fail? Fix it."),
     "codex_hook_posttooluse.json": ("tool", "tool_result", "Bash", "ok", "1 failed, 1 passed in 0.91s"),
     "codex_hook_stop.json": ("assistant", "message", None, None, "I changed the format string in invoicer/pdf.py"),
+    # every hook event current Codex sends (codex-rs/hooks/schema/generated/*.command.input.schema.json)
+    "codex_hook_pretooluse.json": ("assistant", "tool_call", "Bash", None, "uv run pytest -q"),
+    "codex_hook_posttooluse_exec.json": ("tool", "tool_result", "Bash", "failed", "FAILED tests/test_pdf_export.py::test_totals"),
+    "codex_hook_permissionrequest.json": ("system", "permission_request", "Bash", None, "permission asked: git push origin main"),
+    "codex_hook_subagentstart.json": ("system", "subagent_start", None, None, "subagent explorer 019cb2d6-1b2c-7d3e-8f40-6a5b4c3d2e1f started"),
+    "codex_hook_subagentstop.json": ("assistant", "message", None, None, "invoicer/pdf.py:88 formats totals"),
+    "codex_hook_precompact.json": ("system", "compact", None, None, "context compaction (manual)"),
+    "codex_hook_postcompact.json": ("system", "compact", None, None, "context compacted (manual)"),
+    "codex_hook_stopfailure.json": ("system", "stop_failure", None, None, "turn ended by an API error (overloaded)"),
 }
 
 
@@ -210,13 +235,33 @@ def test_codex_hook_samples(cli, home, name):
         assert ev["meta"]["turn_id"] == "019cb2d5-0a44-7c12-9d3e-51b8f6c2e7a9"
 
 
-def test_codex_hook_nonzero_exit_is_failed(cli, home, tmp_path):
-    payload = json.loads((CLIENT_SAMPLES / "codex_hook_posttooluse.json").read_text())
-    payload["tool_response"] = "Process exited with code 2\nOutput:\nno such file"
+def test_codex_hook_exec_header_goes_to_meta(cli, home):
+    ingest(cli, home, CLIENT_SAMPLES / "codex_hook_posttooluse_exec.json")
+    (ev,) = ledger(home)
+    assert ev["text"] == "FAILED tests/test_pdf_export.py::test_totals - AssertionError\n1 failed, 1 passed in 0.91s"
+    assert (ev["meta"]["exit_code"], ev["meta"]["wall_time"], ev["meta"]["chunk_id"]) == (1, 3.881, "5e1b07")
+    assert "Chunk ID" not in json.dumps(ev["text"]) and "Wall time" not in ev["text"]
+
+
+@pytest.mark.parametrize("response,status", [
+    ("exec command rejected by user", "rejected"),
+    ("Chunk ID: 1\nWall time: 0.1 seconds\nProcess exited with code 0\nOriginal token count: 2\nOutput:\nok\n", "ok"),
+    ("Process exited with code 2\nOutput:\nno such file", "failed"),
+])
+def test_codex_hook_statuses(cli, home, tmp_path, response, status):
+    assert status_of(cli, home, tmp_path, "codex_hook_posttooluse.json", response) == status
+
+
+def test_codex_desktop_prompt_in_a_hook_keeps_the_request(cli, home, tmp_path):
+    payload = json.loads((CLIENT_SAMPLES / "codex_hook_userpromptsubmit.json").read_text())
+    payload["prompt"] = ("# Files mentioned by the user:\n\n## pdf.py: /home/dana/src/invoicer/invoicer/pdf.py\n\n"
+                         "## My request for Codex:\nWhy does tests/test_pdf_export.py fail? Fix it.")
     f = tmp_path / "p.json"
     f.write_text(json.dumps(payload))
     ingest(cli, home, f)
-    assert ledger(home)[0]["status"] == "failed"
+    (ev,) = ledger(home)
+    assert (ev["role"], ev["text"]) == ("user", "Why does tests/test_pdf_export.py fail? Fix it.")
+    assert ev["meta"]["files"] == ["/home/dana/src/invoicer/invoicer/pdf.py"] and ev["meta"]["wrapper"] == "files"
 
 
 # -- Claude Code transcript ---------------------------------------------------------
@@ -555,3 +600,111 @@ def test_no_agent_written_text_in_the_user_role(cli, home):
     ingest(cli, home, *sorted(CLAUDE_CODE.rglob("*.jsonl")))
     users = [e for e in ledger(home) if e["role"] == "user"]
     assert len(users) == 5 and all(is_user_authored(e) for e in users)
+
+
+# -- Codex CLI and Codex Desktop rollouts as they really are (tests/fixtures/clients/codex) --------
+
+CX_CLI = "019e2b7c-4d1a-7f30-9a62-5c8e1d3f0b47"
+CX_DESK = "019e3f01-2c6b-7a14-b8d9-7e0a4c5f1d22"
+
+
+def codex_file(sid):
+    from conftest import CODEX
+
+    (path,) = CODEX.glob(f"rollout-*-{sid}.jsonl")
+    return path
+
+
+def test_codex_cli_rollout_0_125(cli, home):
+    path = codex_file(CX_CLI)
+    r, d = ingest(cli, home, path)
+    assert r.exit_code == 0 and d["formats"] == {str(path): "codex_rollout"}, r
+    events = ledger(home)
+    # each prompt once, although the rollout writes it as a response_item and again as an event_msg
+    assert [e["text"] for e in events if e["role"] == "user"] == [
+        "The CSV import drops the first column when the file starts with a BOM. Fix it and keep `uv run pytest` green.",
+        "Commit it and push."]
+    assistant = [e["text"] for e in events if e["role"] == "assistant" and e["kind"] == "message"]
+    assert len(assistant) == 2 and assistant[1] == "Both opens now use utf-8-sig and the suite passes (41 tests)."
+    results = {e["meta"]["call_id"]: e for e in events if e["kind"] == "tool_result"}
+    # the exec header is meta; the text is what the command printed
+    first = results["call_Xb1rGk2f"]
+    assert first["text"] == '12:    with open(path, encoding="utf-8", newline="") as fh:'
+    assert (first["meta"]["exit_code"], first["meta"]["wall_time"], first["meta"]["chunk_id"]) == (0, 0.0512, "4f2a91")
+    assert not any(x in e["text"] for e in events for x in ("Chunk ID:", "Wall time:", "Original token count:"))
+    # a long command: its first output says it runs on; the write_stdin poll brings its exit code, and is its result
+    started, polled = results["call_Rn4sYt8a"], results["call_Wd2pLm5c"]
+    assert (started["status"], started["meta"]["process_id"]) == ("running", 71904)
+    assert (polled["tool"], polled["status"], polled["meta"]["exit_code"]) == ("exec_command", "failed", 1)
+    assert polled["meta"]["input"]["cmd"] == "uv run pytest -q" and polled["meta"]["poll_of"] == "call_Rn4sYt8a"
+    (poll_call,) = [e for e in events if e["kind"] == "tool_call" and e["meta"]["call_id"] == "call_Wd2pLm5c"]
+    assert (poll_call["tool"], poll_call["text"], poll_call["meta"]["poll"]["tool"]) == ("exec_command", "uv run pytest -q", "write_stdin")
+    assert results["call_Rn5tZu9b"]["status"] == "ok"
+    assert results["call_Gp2nRb4e"]["status"] == "rejected"  # the user declined the push: not a failure
+    assert [e["meta"]["call_id"] for e in events if e.get("status") == "failed"] == ["call_Wd2pLm5c"]
+    (patch,) = [e for e in events if e["kind"] == "tool_call" and e["meta"]["call_id"] == "call_Pt7uWq0e"]
+    assert patch["text"] == "apply_patch ferrylog/importer.py" and patch["refs"] == ["ferrylog/importer.py"]
+    (search,) = [e for e in events if e["kind"] == "web_search"]
+    assert search["text"] == "web search: python csv DictReader utf-8-sig BOM header still present" and search["status"] == "ok"
+    (abort,) = [e for e in events if e["kind"] == "interruption"]
+    assert (abort["role"], abort["text"]) == ("system", "turn aborted (interrupted)")
+    (summary,) = [e for e in events if e["kind"] == "summary"]
+    assert summary["role"] == "system" and summary["meta"]["compaction"] and "push to main" in summary["text"]
+    assert {e["meta"]["model"] for e in events} == {"gpt-5.3-codex"}
+    assert {e["meta"]["client_version"] for e in events} == {"0.125.0"}
+    assert {(e["session"], e["project"], e["meta"]["git_branch"]) for e in events} == {(CX_CLI, "ferrylog", "main")}
+    texts = json.dumps(events)
+    assert "environment_context" not in texts and "AGENTS.md instructions" not in texts and "gAAAA" not in texts
+    assert "permissions instructions" not in texts and "Inspecting the importer" not in texts
+    skipped = json.loads((home.state_dir / "sources.json").read_text())[str(path)]["skipped"]
+    assert skipped["reasoning (encrypted)"] == 1 and skipped["event_msg token_count"] == 2
+    assert skipped["event_msg echo of a response_item message"] == 4 and skipped["<turn_aborted> marker (the turn_aborted event is recorded)"] == 1
+    r, again = ingest(cli, home, path)
+    assert (again["ingested"], again["duplicates"]) == (0, 0)
+
+
+def test_codex_desktop_rollout_0_128_keeps_the_prompts(cli, home):
+    path = codex_file(CX_DESK)
+    r, _ = ingest(cli, home, path)
+    assert r.exit_code == 0, r
+    events = ledger(home)
+    first, second = [e for e in events if e["role"] == "user"]
+    assert first["text"] == "Why does the importer reject sample.csv? Explain before changing anything."
+    assert first["meta"]["files"] == ["/Users/mara/Desktop/import-errors.log", "/Users/mara/src/ferrylog/tests/data/sample.csv"]
+    assert second["text"].startswith("Then quote that field in the fixture and add a test for quoted commas.\n[image: image/png, ")
+    assert second["meta"]["active_file"] == "ferrylog/importer.py" and second["meta"]["wrapper"] == "ide"
+    assert second["meta"]["open_tabs"] == ["ferrylog/importer.py", "tests/data/sample.csv"]
+    assert {e["meta"]["originator"] for e in events} == {"Codex Desktop"}
+    assert {e["meta"]["model"] for e in events} == {"gpt-5.5"} and {e["project"] for e in events} == {"ferrylog"}
+    assert len([e for e in events if e["role"] == "assistant" and e["kind"] == "message"]) == 2
+    assert "iVBORw0KGgo" not in json.dumps(events)
+
+
+def test_codex_rollout_read_in_pieces_pairs_polls_with_their_command(cli, home, tmp_path):
+    """The poll's command is remembered across reads (sources.json), like calls are."""
+    lines = codex_file(CX_CLI).read_text(encoding="utf-8").splitlines(keepends=True)
+    cut = next(i for i, ln in enumerate(lines) if "call_Wd2pLm5c" in ln)  # the write_stdin call
+    src = tmp_path / "rollout-piece.jsonl"
+    src.write_text("".join(lines[:cut]))
+    ingest(cli, home, src)
+    with open(src, "a", encoding="utf-8") as fh:
+        fh.write("".join(lines[cut:]))
+    r, _ = ingest(cli, home, src)
+    assert r.exit_code == 0, r
+    (polled,) = [e for e in ledger(home) if e["kind"] == "tool_result" and e["meta"]["call_id"] == "call_Wd2pLm5c"]
+    assert (polled["tool"], polled["status"], polled["meta"]["input"]["cmd"]) == ("exec_command", "failed", "uv run pytest -q")
+
+
+def test_codex_subagent_rollout_prompts_are_task_prompts(cli, home, tmp_path):
+    lines = [
+        {"timestamp": "2026-11-05T10:00:00.000Z", "type": "session_meta",
+         "payload": {"id": "sub-1", "cwd": "/home/mara/src/ferrylog", "cli_version": "0.128.0", "originator": "codex_cli_rs",
+                     "source": {"subagent": {"thread_spawn": {"parent_thread_id": CX_CLI, "depth": 1}}}}},
+        {"timestamp": "2026-11-05T10:00:01.000Z", "type": "response_item",
+         "payload": {"type": "message", "role": "user", "content": [{"type": "input_text", "text": "Review the importer diff. Always answer in one paragraph."}]}},
+    ]
+    f = tmp_path / "rollout-sub.jsonl"
+    f.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    ingest(cli, home, f)
+    (ev,) = ledger(home)
+    assert (ev["role"], ev["kind"], ev["meta"]["original_role"]) == ("assistant", "task_prompt", "user")

@@ -193,6 +193,71 @@ def test_session_end_triggers_the_heartbeat(hm, home):
     assert "session" in log.read_text(encoding="utf-8")
 
 
+def test_session_end_right_after_stop_still_runs_the_heartbeat(hm, home):
+    """The Stop's heartbeat is still running when SessionEnd arrives: a follow-up runs after it."""
+    import time
+
+    from holonmem.heartbeat import HEARTBEAT_LOCK
+    from holonmem.ledger import end_offsets
+    from holonmem.locks import home_lock
+
+    assert hm("hook", "claude", "--home", home.root, input=sample("claude_hook_stop.json")).exit_code == 0
+    log = home.log_dir / "heartbeat.log"
+    with home_lock(home, HEARTBEAT_LOCK, 5):  # the heartbeat the Stop started, still at work
+        t0 = time.monotonic()
+        r = hm("hook", "claude", "--home", home.root, input=sample("claude_hook_sessionend.json"))
+        assert r.exit_code == 0 and r.stdout == "" and r.stderr == "", r
+        assert time.monotonic() - t0 < 10  # the hook itself does not wait
+        assert "hook SessionEnd: another heartbeat is running; a follow-up heartbeat runs when it is done" in log.read_text()
+        time.sleep(1.0)
+        assert not (home.state_dir / "consolidate.json").exists()  # nothing ran while the lock was held
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and "follow-up: ran" not in log.read_text():
+        time.sleep(0.2)
+    text = log.read_text()
+    assert "follow-up: ran: session ended" in text, text
+    offsets = json.loads((home.state_dir / "consolidate.json").read_text())["offsets"]
+    assert offsets == end_offsets(home)  # the session's end is consolidated
+
+
+@pytest.mark.parametrize("client,name", [
+    ("claude", "claude_hook_notification.json"), ("claude", "claude_hook_permissionrequest.json"),
+    ("claude", "claude_hook_subagentstart.json"), ("claude", "claude_hook_postcompact.json"),
+    ("claude", "claude_hook_stopfailure.json"), ("codex", "codex_hook_stopfailure.json"),
+    ("codex", "codex_hook_precompact.json"), ("codex", "codex_hook_postcompact.json"),
+    ("codex", "codex_hook_subagentstart.json"), ("codex", "codex_hook_subagentstop.json"),
+    ("codex", "codex_hook_permissionrequest.json"), ("codex", "codex_hook_pretooluse.json"),
+])
+def test_newer_hook_events_are_recorded_silently(hm, home, client, name):
+    r = hm("hook", client, "--home", home.root, input=sample(name))
+    assert r.exit_code == 0 and r.stdout == "" and r.stderr == "", r
+    (ev,) = ledger(home)
+    assert ev["meta"]["hook"] == json.loads(sample(name))["hook_event_name"]
+    assert ev["role"] != "user"
+    assert hook_log(home) == ""
+
+
+def test_stop_failure_starts_the_heartbeat(hm, home):
+    """A turn that ended on an API error still ends the turn: the heartbeat is kicked as after Stop."""
+    assert hm("ingest", "--home", home.root, CLIENT_SAMPLES / "claude_hook_posttoolusefailure.json").exit_code == 0
+    assert not (home.log_dir / "heartbeat.log").exists()  # ingest alone kicks nothing
+    r = hm("hook", "claude", "--home", home.root, input=sample("claude_hook_stopfailure.json"))
+    assert r.exit_code == 0, r
+    log = home.log_dir / "heartbeat.log"
+    assert log.exists() and "started detached heartbeat" in log.read_text(), "the heartbeat was not kicked"
+
+
+def test_an_event_recorded_as_nothing_is_logged_once(hm, home):
+    for _ in range(2):
+        r = hm("hook", "claude", "--home", home.root, input=sample("claude_hook_configchange.json"))
+        assert r.exit_code == 0 and r.stdout == "" and r.stderr == "", r
+    assert ledger(home) == []
+    lines = [ln for ln in hook_log(home).splitlines() if "ConfigChange" in ln]
+    assert len(lines) == 1 and "skipped on purpose" in lines[0], hook_log(home)
+    r = hm("hook", "codex", "--home", home.root, input=sample("claude_hook_configchange.json"))
+    assert len([ln for ln in hook_log(home).splitlines() if "ConfigChange" in ln]) == 2  # once per client
+
+
 # -- hook install ---------------------------------------------------------------------------
 
 def test_install_prints_the_claude_snippet(cli, home):

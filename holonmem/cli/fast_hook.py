@@ -69,6 +69,11 @@ def parse_args(argv: list[str]) -> tuple[dict, list[str]]:
 
 
 def run(argv: list[str]) -> int:
+    if argv and argv[0] == "_follow-heartbeat":  # internal: the detached follow-up a busy heartbeat leaves
+        from ..hooks import follow_heartbeat
+
+        opts, _ = parse_args(argv[1:])
+        return follow_heartbeat(opts.get("home"))
     if not argv or argv[0] not in ("claude", "codex"):
         from .fast import typer_fallback
 

@@ -47,11 +47,11 @@ class Sample:
         for line in self.lines:
             try:
                 return json.loads(line)
-            except ValueError:
+            except (ValueError, RecursionError):  # nested too deeply: the parser rejects that line
                 continue
         try:
             return json.loads(self.head)
-        except ValueError:
+        except (ValueError, RecursionError):
             return None
 
     def json_objects(self) -> list:
@@ -59,7 +59,7 @@ class Sample:
         for line in self.lines:
             try:
                 out.append(json.loads(line))
-            except ValueError:
+            except (ValueError, RecursionError):
                 pass
         return out
 
@@ -138,7 +138,7 @@ def parse_object(data: bytes | str) -> dict:
     if text[:1] == "{":  # the common case: nothing around the object
         try:
             obj, end = _SCAN(text, 0)
-        except (StopIteration, ValueError):
+        except (StopIteration, ValueError, RecursionError):
             pass  # parse again below, for the message
         else:
             if end == len(text):
@@ -147,6 +147,8 @@ def parse_object(data: bytes | str) -> dict:
         obj = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ValueError(f"malformed JSON ({exc.msg} at column {exc.colno})") from None
+    except RecursionError:  # ~1,000 levels: the decoder's own limit
+        raise ValueError("JSON nested too deeply (over 1,000 levels)") from None
     if not isinstance(obj, dict):
         raise ValueError(f"expected a JSON object, got {type(obj).__name__}")
     return obj

@@ -1,29 +1,40 @@
 """Claude Code hook input: the JSON object a hook command reads on stdin.
 
 One payload per input (or one per line, for a file of logged payloads).
-Mapping (``hook_event_name`` → events):
+Mapping (``hook_event_name`` → events; Codex uses the same, see codex_hook.py):
 
 =====================  =======================================================
 SessionStart           system ``session_start`` ("session started (startup)")
-UserPromptSubmit       user ``message`` (the prompt, cleaned)
+UserPromptSubmit       user ``message`` (the prompt, cleaned; a Codex Desktop /
+                       IDE wrapper's file list goes to meta, the request stays)
 PreToolUse             assistant ``tool_call`` (``meta.input`` = tool_input)
-PostToolUse            tool ``tool_result``, status ``failed`` when the response
-                       says error / interrupted / is_error / success false,
-                       else ``ok``; ``meta.input`` = tool_input
-PostToolUseFailure     tool ``tool_result``, status ``failed``, text = error
+PostToolUse            tool ``tool_result``: ``failed`` for a real failure
+                       (error, is_error, success false, non-zero exit code),
+                       ``rejected`` / ``cancelled`` for a call the user turned
+                       down or interrupted or one a parallel sibling's error
+                       cancelled, else ``ok``; Codex's exec header (exit code,
+                       wall time, chunk id) goes to meta
+PostToolUseFailure     tool ``tool_result``, status as above, text = the error
+PermissionRequest      system ``permission_request`` (tool, ``meta.input``)
+Notification           system ``notification`` ("notification: <message>")
 Stop                   assistant ``message`` from ``last_assistant_message``
+StopFailure            system ``stop_failure`` (the API error and its details)
+SubagentStart          system ``subagent_start`` (agent type and id)
 SubagentStop           assistant ``message`` (speaker = agent type) when it has
                        ``last_assistant_message``, else system ``subagent_stop``
-PreCompact             system ``compact``
+PreCompact             system ``compact`` ("context compaction (auto)")
+PostCompact            system ``summary`` when the payload carries the summary
+                       (never the user's words), else system ``compact``
 SessionEnd             system ``session_end`` ("session ended (<reason>)")
 =====================  =======================================================
 
-Other known events (Notification, SubagentStart, PermissionRequest,
-PostCompact, …) produce nothing. Ids derive from the payload's identity
-(session, event, ``tool_use_id`` or the text), so re-ingesting adds nothing,
-and a tool result ingested from a hook and again from the transcript is
-stored once. Session from ``session_id``, project from ``cwd`` (its git
-repository's folder name), unless ``--session`` / ``--project`` say otherwise.
+Deliberately recorded as nothing (:data:`IGNORED_EVENTS`: configuration,
+worktree and team bookkeeping); hook mode logs each such event once. Ids
+derive from the payload's identity (session, event, ``tool_use_id`` or the
+text), so re-ingesting adds nothing, and a tool result ingested from a hook
+and again from the transcript is stored once. Session from ``session_id``,
+project from ``cwd`` (projects.py), unless ``--session`` / ``--project`` say
+otherwise.
 """
 
 from __future__ import annotations
@@ -32,19 +43,22 @@ import json
 import re
 from typing import BinaryIO, Iterator
 
+from ..attribution import refusal, result_status
 from .base import ParseContext, Record, Rejection, Sample, preview, read_document
 from .clean import (
     as_key, as_str, clean_text, clip, content_text, digest, is_hook_reply, make_event, project_from_cwd, refs_from_input,
-    render_value, stable_id, tool_call_text,
+    render_value, split_exec_header, stable_id, tool_call_text, unwrap_request,
 )
 
 NAME = "claude_hook"
 CLIENT = "claude"
 PREFIX = "cc"
 DOC_LIMIT = 64 * 1024 * 1024
+# Hook events that carry nothing worth remembering: ingested as nothing, on
+# purpose (hook mode says so once in .holonmem/logs/hook.log).
 IGNORED_EVENTS = frozenset({
-    "Notification", "SubagentStart", "PermissionRequest", "PostCompact", "StopFailure", "Interrupt",
-    "ConfigChange", "WorktreeCreate", "WorktreeRemove", "TeammateIdle", "TaskCompleted",
+    "Interrupt", "ConfigChange", "WorktreeCreate", "WorktreeRemove", "TeammateIdle", "TaskCompleted", "TaskCreated",
+    "Setup", "InstructionsLoaded", "Elicitation", "ElicitationResult", "CwdChanged", "FileChanged",
 })
 _HOOK_KEY = re.compile(r'"hook_event_name"\s*:')
 
@@ -155,10 +169,11 @@ def events_from_hook(payload: dict, ctx: ParseContext, *, client: str = CLIENT, 
     call_key = as_key(payload.get("tool_use_id"), digest(tool, json.dumps(tool_input, sort_keys=True, default=str)))
 
     if name == "UserPromptSubmit":
-        text = clean_text(payload.get("prompt") if isinstance(payload.get("prompt"), str) else "")
+        raw, wrapper = unwrap_request(payload["prompt"]) if isinstance(payload.get("prompt"), str) else ("", {})
+        text = clean_text(raw)
         if not text:
             return []
-        return [_ev(base, id=sid("u", digest(text)), role="user", kind="message", text=text)]
+        return [_ev(base, id=sid("u", digest(text)), role="user", kind="message", text=text, meta=wrapper)]
     if name in ("Stop", "SubagentStop"):
         msg = payload.get("last_assistant_message")
         text = clean_text(msg if isinstance(msg, str) else content_text(msg))
@@ -180,18 +195,23 @@ def events_from_hook(payload: dict, ctx: ParseContext, *, client: str = CLIENT, 
                     meta={"input": tool_input, "tool_use_id": as_str(payload.get("tool_use_id"))})]
     if name in ("PostToolUse", "PostToolUseFailure"):
         resp = payload.get("tool_response", payload.get("tool_output"))
+        fields: dict = {}
+        interrupted = payload.get("is_interrupt") is True or (isinstance(resp, dict) and resp.get("interrupted") is True)
         if name == "PostToolUseFailure":
             text = as_str(payload.get("error")) or response_text(resp) or "tool failed"
             failed = True
         else:
             text = response_text(resp)
-            failed = _failed(resp, payload) or _codex_failed(text, client)
+            if client == "codex":  # plain text with Codex's exec header: the header goes to meta
+                text, fields = split_exec_header(text)
+            failed = _failed(resp, payload) or _codex_failed(text, client, fields)
         text, clipped = clip(clean_text(text))
-        meta = {"input": tool_input, "tool_use_id": as_str(payload.get("tool_use_id")), "clipped": clipped}
-        if payload.get("is_interrupt"):
+        status = (refusal(text) if client == "codex" else None) or result_status(failed, text, interrupted=interrupted)
+        meta = {"input": tool_input, "tool_use_id": as_str(payload.get("tool_use_id")), "clipped": clipped, **fields}
+        if interrupted:
             meta["interrupted"] = True
         return [_ev(base, id=sid("result", call_key), role="tool", kind="tool_result", tool=tool,
-                    status="failed" if failed else "ok", text=text, refs=refs_from_input(tool_input),
+                    status=status, text=text, refs=refs_from_input(tool_input),
                     meta={k: v for k, v in meta.items() if v is not None})]
     if name == "SessionStart":
         source = payload.get("source") if isinstance(payload.get("source"), str) else ""
@@ -206,6 +226,40 @@ def events_from_hook(payload: dict, ctx: ParseContext, *, client: str = CLIENT, 
         extra = clean_text(payload.get("custom_instructions") or "")
         text = f"context compaction ({trigger or 'unknown'})" + (f": {extra}" if extra else "")
         return [_ev(base, id=sid("compact", digest(trigger, extra)), role="system", kind="compact", text=text)]
+    if name == "PostCompact":
+        trigger = as_str(payload.get("trigger")) or "unknown"
+        summary = clean_text(as_str(payload.get("compact_summary")) or as_str(payload.get("summary")) or "")
+        if summary:  # the summary the client wrote: its words, never the user's
+            text, clipped = clip(summary)
+            return [_ev(base, id=sid("summary", digest(summary)), role="system", kind="summary", text=text,
+                        meta={"trigger": trigger, "compaction": True, "clipped": clipped})]
+        return [_ev(base, id=sid("compacted", digest(trigger, payload.get("turn_id"))), role="system", kind="compact",
+                    text=f"context compacted ({trigger})", meta={"trigger": trigger})]
+    if name == "Notification":
+        msg = clean_text(as_str(payload.get("message")) or as_str(payload.get("title")) or "")
+        ntype = as_str(payload.get("notification_type"))
+        if not msg:
+            return []
+        return [_ev(base, id=sid("notify", digest(ntype, msg)), role="system", kind="notification",
+                    text=f"notification: {msg}", meta={"notification_type": ntype, "title": as_str(payload.get("title"))})]
+    if name == "PermissionRequest":
+        what = clean_text(tool_call_text(tool, tool_input))
+        return [_ev(base, id=sid("permission", call_key), role="system", kind="permission_request", tool=tool,
+                    text=f"permission asked: {what}", refs=refs_from_input(tool_input),
+                    meta={"input": tool_input, "permission_mode": as_str(payload.get("permission_mode"))})]
+    if name == "SubagentStart":
+        agent = as_key(payload.get("agent_id"), "") or None
+        label = " ".join(x for x in (as_str(payload.get("agent_type")), agent) if x)
+        return [_ev(base, id=sid("substart", agent or digest(label)), role="system", kind="subagent_start",
+                    text=f"subagent {label} started".replace("  ", " "), meta={"agent_id": agent})]
+    if name == "StopFailure":
+        error = as_str(payload.get("error")) or "unknown"
+        details = clean_text(as_str(payload.get("error_details")) or "")
+        last = payload.get("last_assistant_message")
+        last = clean_text(last if isinstance(last, str) else content_text(last))
+        text = f"turn ended by an API error ({error})" + (f": {details[:500]}" if details else "")
+        return [_ev(base, id=sid("stopfail", digest(error, details, payload.get("turn_id"))), role="system", kind="stop_failure",
+                    text=text, meta={"error": error, "last_assistant_message": last[:2000] or None})]
     if name in IGNORED_EVENTS:
         return []
     raise ValueError(f"unsupported {client} hook event {name!r}")
@@ -214,10 +268,13 @@ def events_from_hook(payload: dict, ctx: ParseContext, *, client: str = CLIENT, 
 _EXIT = re.compile(r"(?:Process exited with code|[Ee]xit code:?|exit status)\s*(-?\d+)")
 
 
-def _codex_failed(text: str, client: str) -> bool:
-    """Codex tool responses are plain text; a non-zero exit code in them means failure."""
-    if client != "codex" or not text:
+def _codex_failed(text: str, client: str, fields: dict | None = None) -> bool:
+    """Codex tool responses are plain text; a non-zero exit code (in the header or the text) means failure."""
+    if client != "codex" or not (text or fields):
         return False
+    code = (fields or {}).get("exit_code")
+    if isinstance(code, int):
+        return code != 0
     m = _EXIT.search(text[:2000])
     return bool(m and m.group(1) != "0")
 

@@ -1,21 +1,39 @@
-"""Claude Code transcript JSONL (``~/.claude/projects/<slug>/<session>.jsonl``).
+"""Claude Code transcript JSONL (``~/.claude/projects/<slug>/<session>.jsonl``,
+and the subagent files beside it, ``<session>/subagents/agent-<id>.jsonl``).
 
-- ``user`` lines: string content → user ``message``; ``tool_result`` blocks →
-  tool ``tool_result`` (``is_error`` or an interrupted ``toolUseResult`` →
-  ``failed``, else ``ok``), with the tool name and ``meta.input`` of the
-  matching ``tool_use``.
+- ``user`` lines: text → user ``message`` when the person typed it; text the
+  client or an agent wrote in the user role gets its own kind and role
+  (:func:`holonmem.attribution.reattribute`, the original role in
+  ``meta.original_role``): the ``/compact`` summary (``isCompactSummary``) and
+  the compaction prompt → system ``summary``, a subagent's task prompt
+  (``isSidechain``) → assistant ``task_prompt``, ``<task-notification>`` →
+  system ``notification``, "[Request interrupted by user…]" → system
+  ``interruption``. ``tool_result`` blocks → tool ``tool_result`` with the
+  tool name and ``meta.input`` of the matching ``tool_use``; status
+  ``failed`` for a real error, ``rejected`` when the user turned the call
+  down, ``cancelled`` when it was interrupted or a parallel sibling's error
+  cancelled it, else ``ok``.
 - ``assistant`` lines (one per content block): ``text`` → assistant
-  ``message``, ``tool_use`` → assistant ``tool_call`` (``meta.input`` = the
-  tool input); ``thinking`` is skipped.
-- Bookkeeping is skipped: ``file-history-snapshot``, ``system``, ``summary``,
-  ``queue-operation``, ``attachment`` lines, user lines with ``isMeta``, and
-  slash-command wrappers (``<command-name>…``, ``<local-command-stdout>…``).
+  ``message`` (in an ``agent-acompact-*`` file: assistant ``summary``, the
+  compaction summary), ``tool_use`` → assistant ``tool_call``.
+- ``system`` ``compact_boundary`` → system ``compact`` (trigger, tokens before).
+- Images and documents (in prompts and tool results) become
+  ``[image: image/png, 48 KB]``; their bytes are never stored.
+- Every event keeps ``meta.client_version``, ``cwd``, ``git_branch``, the
+  line's ``uuid``, the subagent's ``agent_id`` and the assistant's ``model``.
+- Deliberately skipped, counted per file (``skipped`` in
+  ``.holonmem/sources.json``; said on stderr with ``HOLONMEM_VERBOSE=1``):
+  ``file-history-snapshot``, ``progress``, ``summary``, ``queue-operation``,
+  ``attachment`` and other ``system`` lines, user lines with ``isMeta``,
+  slash-command wrappers (``<command-name>…``, ``<local-command-stdout>…``),
+  thinking blocks.
 
 Reading the same file again takes only the new lines: ``ctx.state`` (kept per
 file by ingest in ``.holonmem/sources.json``) holds the byte offset reached.
 Ids: ``cc:<session>:call|result:<tool_use_id>`` for tools (the same ids the
 hook adapter gives, so hook + transcript store a tool event once) and
-``cc:<session>:u|a:<hash of the text>`` for messages.
+``cc:<session>:u|a:<hash of the text>`` for messages (a prompt's hash leaves
+out image placeholders: the UserPromptSubmit hook saw it without them).
 """
 
 from __future__ import annotations
@@ -34,7 +52,6 @@ NAME = "claude_transcript"
 INCREMENTAL = True
 PREFIX = "cc"
 MAX_REMEMBERED_CALLS = 500
-_BOOKKEEPING = frozenset({"file-history-snapshot", "system", "summary", "queue-operation", "attachment", "progress"})
 _COMMAND_WRAPPER = re.compile(r"^\s*<(?:command-name|command-message|command-args|local-command-stdout|local-command-stderr|local-command-caveat)>")
 _TOOL_ERROR_TAG = re.compile(r"</?tool_use_error>")
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
 
 # A tool result longer than this is clipped (head + tail) before storing; the
@@ -64,7 +63,7 @@ def project_from_cwd(cwd: str | None) -> str | None:
 
 
 def digest(*parts: object, n: int = 16) -> str:
-    h = hashlib.sha256("\x1f".join("" if p is None else str(p) for p in parts).encode("utf-8"))
+    h = hashlib.sha256("\x1f".join("" if p is None else str(p) for p in parts).encode("utf-8", "surrogatepass"))  # a lone surrogate: stable id, repaired when written
     return h.hexdigest()[:n]
 
 
@@ -153,6 +152,11 @@ def tool_call_text(name: str | None, tool_input) -> str:
             return f"{name or 'tool'}: " + render_value(
                 [f"[{t.get('status', '?')}] {t.get('step', '')}" for t in tool_input["plan"] if isinstance(t, dict)]
             )
+    patch = tool_input.get("patch") if isinstance(tool_input, dict) else tool_input if isinstance(tool_input, str) else None
+    if isinstance(patch, str) and "*** " in patch:  # apply_patch: the files it touches, not the patch
+        files = refs_from_input({"patch": patch})
+        if files:
+            return f"{name or 'tool'} " + render_value(", ".join(files))
     rendered = render_value(tool_input)
     return f"{name or 'tool'} {rendered}".strip()
 
@@ -289,3 +293,41 @@ def split_exec_header(text: str) -> tuple[str, dict]:
             break
         pos = end + 1
     return text, {}
+
+
+# -- the user's request inside a client's wrapper -----------------------------------
+
+_REQUEST = "## My request for Codex:"
+_WRAPPERS = ("# Files mentioned by the user", "# Context from my IDE setup")
+
+
+def unwrap_request(text: str) -> tuple[str, dict]:
+    """Codex Desktop / IDE prompts: ``# Files mentioned by the user: … ## My
+    request for Codex: <request>``. The request is the user's prompt; the
+    wrapper's files (and the IDE's active file and open tabs) go to meta."""
+    if _REQUEST not in text or not text.lstrip().startswith(_WRAPPERS):
+        return text, {}
+    head, _, request = text.partition(_REQUEST)
+    files: list[str] = []
+    meta: dict = {"wrapper": "ide" if "# Context from my IDE setup" in head else "files"}
+    lines = [ln.strip() for ln in head.replace("\r\n", "\n").split("\n")]
+    section = None
+    for i, ln in enumerate(lines):
+        if ln.startswith("## "):
+            label, _, rest = ln[3:].partition(":")
+            label, rest = label.strip(), rest.strip()
+            if label.lower() == "active file":
+                meta["active_file"], section = rest, None
+            elif label.lower() == "open tabs":
+                section = "tabs"
+            else:  # "## name: path" or "## name:" with the path on the next line
+                section = None
+                path = rest or next((x for x in lines[i + 1:i + 2] if x and not x.startswith("#")), "")
+                files.append(path or label)
+        elif ln.startswith("- ") and section == "tabs":
+            meta.setdefault("open_tabs", []).append(ln[2:].split(":", 1)[-1].strip())
+        elif ln.startswith("- ") and ln[2:].strip():  # "- /path/file" lists
+            files.append(ln[2:].strip())
+    if files:
+        meta["files"] = files
+    return request.strip(), meta

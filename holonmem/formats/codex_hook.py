@@ -1,11 +1,17 @@
 """Codex CLI hook input: the same shape as Claude Code's plus ``turn_id`` and
-``model`` (see ``codex-rs/hooks/schema/generated/*.command.input.schema.json``).
+``model`` (see ``codex-rs/hooks/schema/generated/*.command.input.schema.json``:
+SessionStart, UserPromptSubmit, PreToolUse, PermissionRequest, PostToolUse,
+PreCompact, PostCompact, SubagentStart, SubagentStop, Stop, StopFailure).
 
 The mapping is :func:`holonmem.formats.claude_hook.events_from_hook`; ids use
 the prefix ``cx`` and ``tool_use_id`` (Codex's ``call_id``), so a tool result
 from a hook and the same call read from the rollout file are stored once.
-Codex's ``tool_response`` is plain text: a non-zero "Process exited with code
-N" in it marks the result ``failed``.
+Codex's ``tool_response`` is plain text with the exec header (``Chunk ID`` /
+``Wall time`` / ``Process exited with code N`` / ``Original token count``):
+the header goes to ``meta`` (``exit_code``, ``wall_time``, ``chunk_id``), the
+text keeps the output, and a non-zero exit code marks the result ``failed``
+("exec command rejected by user" is ``rejected``). A Codex Desktop / IDE
+prompt keeps the user's request; the wrapper's file list goes to ``meta``.
 """
 
 from __future__ import annotations
