@@ -384,9 +384,11 @@ def read_tail(home: Home, project: str, *, session: str | None = None, max_event
     complete = True
     total = 0
 
+    from .ledger import load_line
+
     def take(line: bytes) -> bool:
         try:
-            ev = json.loads(line)
+            ev = load_line(line)
         except (ValueError, UnicodeDecodeError):
             return False
         if (isinstance(ev, dict) and ev.get("project") == project and isinstance(ev.get("id"), str)

@@ -100,6 +100,8 @@ def memory_index(home: Home, mems: list, out: list[Finding]) -> None:
 
 def scan_file(path) -> tuple[list[tuple[int, int, int, str]], bool]:
     """``([(line number, offset, length, reason)], torn)`` for the bad lines of one ledger file."""
+    from .ledger import load_line
+
     bad = []
     pos = 0
     with open(path, "rb") as fh:
@@ -109,9 +111,10 @@ def scan_file(path) -> tuple[list[tuple[int, int, int, str]], bool]:
             raw = line[:-1]
             if raw.strip():
                 try:
-                    obj = json.loads(raw)
-                except (ValueError, UnicodeDecodeError):
-                    bad.append((n, pos, len(raw), CONFLICT_LINE if _is_marker(raw) else "not valid JSON"))
+                    obj = load_line(raw)
+                except (ValueError, UnicodeDecodeError) as exc:
+                    why = str(exc) if str(exc).startswith("nested") else "not valid JSON"
+                    bad.append((n, pos, len(raw), CONFLICT_LINE if _is_marker(raw) else why))
                 else:
                     if not isinstance(obj, dict) or not isinstance(obj.get("id"), str):
                         bad.append((n, pos, len(raw), "not an event object with an id"))
@@ -291,6 +294,39 @@ def people_files(home: Home, out: list[Finding]) -> None:
             out.append(Finding("conflicts", rel, marks[0], f"unresolved git conflict (a marker line{more})",
                                "resolve it by hand: keep the right side and delete the marker lines "
                                "('<<<<<<<', '=======', '>>>>>>>')"))
+
+
+# -- secrets in people-written files ------------------------------------------------
+
+def shown_files(home: Home) -> list:
+    """The files people write that context, search and get show: AGENTS.md, memory/*.md, notes/**/*.md."""
+    files = [home.agents_md]
+    for d, pattern in ((home.memory_dir, "*.md"), (home.root / "notes", "**/*.md")):
+        try:
+            files += sorted(d.glob(pattern))
+        except OSError:
+            continue
+    return [p for p in files if home.contains(p)]
+
+
+def secrets(home: Home, out: list[Finding]) -> None:
+    """A secret written into a note or memory file: context, search and get show it
+    masked, but it stays in the file (and in git). The finding names the line and the
+    kind of secret, never the secret."""
+    from .fsio import read_bytes
+    from .redact import find_secrets
+
+    for p in shown_files(home):
+        try:
+            if not p.is_file() or p.stat().st_size > 8 * 1024 * 1024:
+                continue
+            text = read_bytes(p).decode("utf-8", errors="replace")
+        except OSError:  # missing, not a regular file (reported by the files check), unreadable
+            continue
+        for line, kind in find_secrets(text):
+            out.append(Finding("secrets", home.rel(p), line, f"line {line} holds what looks like a secret ({kind})",
+                               "context, search and get show it masked; keep it in a password manager or an env file "
+                               "outside the home and delete it from this file (and from git history if committed)"))
 
 
 # -- index, permissions ---------------------------------------------------------------

@@ -10,7 +10,8 @@ import json
 import re
 from datetime import datetime, timezone
 
-from .attribution import may_be_client_written, reattribute
+from .attribution import may_be_client_written, reattribute, restatus
+from .ledger import MAX_DEPTH, scrub_surrogates, too_deep
 
 ROLES = ("user", "assistant", "tool", "system")
 KINDS = (
@@ -60,7 +61,8 @@ def _opt_str(obj: dict, key: str) -> str | None:
 def content_id(event: dict) -> str:
     """A stable id from an event's content (everything but ``id``)."""
     body = {k: v for k, v in event.items() if k != "id"}
-    digest = hashlib.sha256(json.dumps(body, sort_keys=True, ensure_ascii=False).encode("utf-8")).hexdigest()
+    # surrogatepass: an event with a lone surrogate (repaired when it is written) keeps a stable id
+    digest = hashlib.sha256(json.dumps(body, sort_keys=True, ensure_ascii=False).encode("utf-8", "surrogatepass")).hexdigest()
     return "evt_" + digest[:20]
 
 
@@ -157,6 +159,8 @@ def normalize_event(
     meta = get("meta")
     if meta is not None and not isinstance(meta, dict):
         raise EventError(f"field 'meta' must be an object, got {type(meta).__name__}")
+    if meta and too_deep(meta):
+        raise EventError(f"field 'meta' is nested more than {MAX_DEPTH} levels deep")
 
     if (
         ts and p and _is_canonical(tuple(obj)) and type(obj["id"]) is str and kind is obj["kind"]
@@ -166,6 +170,8 @@ def normalize_event(
         # input): every field present in order, nothing to default or move
         if role == "user" and kind == "message" and may_be_client_written(text, meta):
             obj = reattribute(obj)
+        elif kind == "tool_result" and obj.get("status") == "failed":
+            obj = restatus(obj)  # a cancelled or user-rejected call is not a failure
         return redactor(obj) if redactor is not None else obj
 
     # With an id the event is built in canonical key order directly; without
@@ -192,6 +198,8 @@ def normalize_event(
             if k not in _KNOWN_SET:
                 meta[k] = obj[k]
     if meta:
+        if too_deep(meta):  # an unknown field moved under meta
+            raise EventError(f"an unknown field is nested more than {MAX_DEPTH} levels deep")
         out["meta"] = meta
     if redactor is not None:
         out = redactor(out)
@@ -208,6 +216,8 @@ def normalize_event(
         # subagent prompt, <task-notification>, interruption marker): its own
         # kind and role, the original role in meta (attribution.py)
         out = reattribute(out)
+    elif kind == "tool_result" and out.get("status") == "failed":
+        out = restatus(out)  # a cancelled or user-rejected call is not a failure
     return out
 
 
@@ -245,7 +255,15 @@ _C_ENCODE = _c_encoder()
 
 def dumps_event(event: dict) -> str:
     """One ledger line (without the newline), compact and UTF-8 (not escaped).
-    Runs once per ingested event, hence the pre-built encoder."""
-    if _C_ENCODE is not None:
-        return "".join(_C_ENCODE(event, 0))
-    return _ENCODER.encode(event)  # pragma: no cover
+    Runs once per ingested event, hence the pre-built encoder. A lone surrogate
+    (``"\\ud83d"``: an emoji cut in half by a JavaScript client) cannot be written
+    as UTF-8: it becomes U+FFFD and ``meta.surrogates_replaced`` counts them."""
+    line = "".join(_C_ENCODE(event, 0)) if _C_ENCODE is not None else _ENCODER.encode(event)
+    if not line.isascii():
+        try:
+            line.encode("utf-8")
+        except UnicodeEncodeError:
+            fixed, n = scrub_surrogates(event)
+            fixed["meta"] = {**(fixed.get("meta") or {}), "surrogates_replaced": n}
+            return dumps_event(fixed)  # meta is the last field: where it is, or appended
+    return line

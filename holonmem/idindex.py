@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 from .home import Home
+from .ledger import load_line
 
 DB_NAME = "ids.sqlite"
 MARK_BYTES = 64
@@ -62,7 +63,7 @@ def scan_ids(data: bytes, base: int) -> Iterator[Row]:
         line = data[pos:nl]
         if line.strip():
             try:
-                obj = json.loads(line)
+                obj = load_line(line)
             except (ValueError, UnicodeDecodeError):
                 obj = None
             if isinstance(obj, dict) and isinstance(obj.get("id"), str):

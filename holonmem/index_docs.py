@@ -34,16 +34,16 @@ def ledger_docs(home: Home, offsets: dict, max_events: int | None, errors: list,
     context (``previous(session)`` supplies it for sessions that started
     before ``offsets``).
     """
-    from .ledger import iter_lines
+    from .ledger import iter_lines, load_line
 
     last: dict[str, str] = {}
     n = 0
     for pos, raw in iter_lines(home, offsets):
         end = pos.offset + pos.length + 1
         try:
-            ev = json.loads(raw)
-        except (ValueError, UnicodeDecodeError):
-            errors.append(f"{pos.file}@{pos.offset}: not valid JSON")
+            ev = load_line(raw)
+        except (ValueError, UnicodeDecodeError) as exc:
+            errors.append(f"{pos.file}@{pos.offset}: {exc if str(exc).startswith('nested') else 'not valid JSON'}")
             yield None, pos.file, end
             continue
         if not isinstance(ev, dict) or not isinstance(ev.get("id"), str):

@@ -238,14 +238,17 @@ class Acceptor:
 
     def invalid(self, item: Record, exc: EventError) -> tuple[int, str, str]:
         """``(line, reason, raw)`` of a record that is not a valid event."""
-        raw = json.dumps(self.redactor.redact_value(item.event), ensure_ascii=False, default=str)[:2000]
+        try:
+            raw = json.dumps(self.redactor.redact_value(item.event), ensure_ascii=False, default=str)[:2000]
+        except RecursionError:  # nested too deeply to walk: the reason says so, nothing of it is kept
+            raw = "(not kept: nested too deeply)"
         return item.line, self.redactor.redact_text(str(exc)), self.redactor.redact_text(raw)
 
 
 def _save_rejections(home: Home, items: list[tuple[SourceRejection, str]]) -> str:
     home.rejected_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
     path = home.rejected_dir / f"{time.strftime('%Y%m%dT%H%M%S')}-{os.getpid()}.jsonl"
-    with open(path, "a", encoding="utf-8") as fh:
+    with open(path, "a", encoding="utf-8", errors="replace") as fh:  # a lone surrogate becomes "?"
         for rej, raw in items:
             fh.write(json.dumps({"source": rej.source, "line": rej.line, "reason": rej.reason, "raw": raw}, ensure_ascii=False) + "\n")
     os.chmod(path, 0o600)

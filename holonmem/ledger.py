@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -37,6 +38,68 @@ class Pos:
     file: str
     offset: int
     length: int
+
+
+# -- hostile input: lone surrogates, deep nesting ---------------------------------
+
+MAX_DEPTH = 64  # levels of objects/arrays an event may nest (the ledger, the index and the readers recurse)
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def too_deep(obj, limit: int = MAX_DEPTH) -> bool:
+    """Does ``obj`` nest more than ``limit`` levels of dicts/lists? (Iterative; a flat
+    dict costs one pass over its values.)"""
+    stack = [(v, 1) for v in (obj.values() if isinstance(obj, dict) else obj) if isinstance(v, (dict, list))]
+    while stack:
+        v, d = stack.pop()
+        if d >= limit:
+            return True
+        stack.extend((x, d + 1) for x in (v.values() if isinstance(v, dict) else v) if isinstance(x, (dict, list)))
+    return False
+
+
+def scrub_surrogates(obj):
+    """``(copy of obj with every lone surrogate replaced by U+FFFD, how many)``."""
+    n = 0
+
+    def fix(v):
+        nonlocal n
+        if isinstance(v, str):
+            if v.isascii():
+                return v
+            v, k = _SURROGATE.subn("\ufffd", v)
+            n += k
+            return v
+        if isinstance(v, dict):
+            return {fix(a): fix(b) for a, b in v.items()}
+        if isinstance(v, list):
+            return [fix(x) for x in v]
+        return v
+
+    return fix(obj), n
+
+
+def load_line(raw: bytes | str):
+    """``json.loads`` for a stored ledger line that never hands a reader
+    a lone surrogate (it becomes U+FFFD) or a RecursionError (ValueError: "nested
+    too deeply"): lines merged or edited into a file skip ingest's checks
+    (:mod:`events` applies the same limits there). Every ledger reader uses it."""
+    try:
+        obj = json.loads(raw)
+    except RecursionError:
+        raise ValueError(f"nested more than {MAX_DEPTH} levels deep") from None
+    if not isinstance(obj, (dict, list)):
+        return obj
+    b = isinstance(raw, bytes)
+    surrogate = (b"\\ud" if b else "\\ud") in raw or (b"\\uD" if b else "\\uD") in raw  # \ud800-\udfff
+    if (surrogate or (len(raw) > 2 * MAX_DEPTH and _brackets(raw) > MAX_DEPTH)) and too_deep(obj):
+        raise ValueError(f"nested more than {MAX_DEPTH} levels deep")
+    return scrub_surrogates(obj)[0] if surrogate else obj
+
+
+def _brackets(raw) -> int:
+    """How many ``[``/``{`` a line holds (C-speed counts): a bound on its depth."""
+    return raw.count(b"[" if isinstance(raw, bytes) else "[") + raw.count(b"{" if isinstance(raw, bytes) else "{")
 
 
 def ledger_files(home: Home) -> list[Path]:
@@ -240,7 +303,7 @@ class Ledger:
                 with open(self.home.ledger_dir / name, "rb") as fh:
                     fh.seek(off)
                     raw = fh.read(length)
-                obj = json.loads(raw)
+                obj = load_line(raw)
                 if isinstance(obj, dict) and obj.get("id") == event_id:
                     return Pos(name, off, length), raw
             except (OSError, ValueError):
@@ -249,7 +312,7 @@ class Ledger:
         for pos, raw in iter_lines(self.home, sizes):
             if event_id.encode("utf-8") in raw:
                 try:
-                    if json.loads(raw).get("id") == event_id:
+                    if load_line(raw).get("id") == event_id:
                         return pos, raw
                 except (ValueError, AttributeError):
                     continue
@@ -316,7 +379,7 @@ def iter_events(home: Home, start: dict[str, int] | None = None, errors: list | 
     """Yield parsed events after ``start``; unparseable lines go to ``errors``."""
     for pos, raw in iter_lines(home, start):
         try:
-            ev = json.loads(raw)
+            ev = load_line(raw)
         except (ValueError, UnicodeDecodeError) as exc:
             if errors is not None:
                 errors.append((pos, f"not valid JSON: {exc}"))

@@ -47,11 +47,12 @@ def _read_exact(home: Home, kind: str, rel: str) -> tuple[str, str]:
     return data.decode("utf-8", errors="replace"), rel
 
 
-def get(home: Home, ref: str) -> dict:
-    """``{"ref", "kind", "text", ...}`` with ``text`` exactly as stored."""
+def get(home: Home, ref: str, *, raw: bool = False) -> dict:
+    """``{"ref", "kind", "text", ...}`` with ``text`` as stored, secrets masked in
+    people-written files (notes, memories, operator.md) unless ``raw``."""
     kind, rest = parse_ref(ref)
     if kind == "event":
-        from .ledger import Ledger
+        from .ledger import Ledger, load_line
 
         hit = Ledger(home).lookup(rest)
         if hit is None:
@@ -59,7 +60,7 @@ def get(home: Home, ref: str) -> dict:
         pos, raw = hit
         text = raw.decode("utf-8", errors="replace")
         try:
-            event = json.loads(raw)
+            event = load_line(raw)
         except ValueError:  # pragma: no cover - lookup only returns parsed lines
             event = None
         return {"ref": f"event:{rest}", "kind": "event", "text": text, "file": f"ledger/{pos.file}",
@@ -74,4 +75,8 @@ def get(home: Home, ref: str) -> dict:
         return {"ref": f"episode:{date}#{ep_id}", "kind": "episode", "text": text, "file": f"episodes/{date}.md",
                 "date": date, "id": ep_id}
     text, rel = _read_exact(home, kind, rest)
+    if not raw:
+        from .redact import mask_text
+
+        text = mask_text(text)
     return {"ref": f"{kind}:{rel}", "kind": kind, "text": text, "file": rel}

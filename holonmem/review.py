@@ -59,7 +59,7 @@ def _score(members: list[dict], channels: list[str]) -> float:
 
 def evidence_of(home: Home, ids: list[str]) -> list[dict]:
     """The events behind ``ids``, read from the ledger (``missing`` when an id is not there)."""
-    from .ledger import Ledger
+    from .ledger import Ledger, load_line
 
     led = Ledger(home)
     out = []
@@ -69,7 +69,7 @@ def evidence_of(home: Home, ids: list[str]) -> list[dict]:
             out.append({"id": eid, "missing": True})
             continue
         try:
-            ev = json.loads(hit[1])
+            ev = load_line(hit[1])
         except ValueError:
             out.append({"id": eid, "missing": True})
             continue
