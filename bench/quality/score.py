@@ -223,7 +223,8 @@ def build_home(hm: str, home: Path, lines: list[str], mode: str, broken: list[st
             rc, _, err, took = call([hm, "--home", str(home), *argv])
             times[stage] += took
             if rc:
-                tail = (err.strip().splitlines() or [""])[-1]
+                lines = err.strip().splitlines() or [""]
+                tail = next((l for l in reversed(lines) if l.startswith("Error:")), lines[-1])
                 broken.append(f"{stage} (run {n} of {len(parts)}) exit {rc}: {tail[:300]}")
     feed.unlink(missing_ok=True)
     times["runs"] = len(parts)
