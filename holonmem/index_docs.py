@@ -177,13 +177,15 @@ def note_doc(rel: str, text: str) -> dict:
     """A note: title/summary/tags from frontmatter, else the first heading, else the file name."""
     meta: dict = {}
     body = text
-    if text.startswith("---"):
-        try:
-            import frontmatter
+    if text.startswith(("---", "\ufeff---")):
+        from .memory import load_yaml, split_frontmatter  # the memory files' reader: BOM, bounded aliases
 
-            post = frontmatter.loads(text)
-            meta, body = dict(post.metadata), post.content
-        except Exception:  # noqa: BLE001 - a broken header is indexed as text
+        fm, rest = split_frontmatter(text)
+        try:
+            data = load_yaml(fm) if fm and fm.strip() else None
+            if isinstance(data, dict):
+                meta, body = dict(data), rest.lstrip("\n")
+        except Exception:  # noqa: BLE001 - a broken header (or an alias bomb) is indexed as text
             meta, body = {}, text
     title = str(meta.get("title") or "").strip()
     if not title:
