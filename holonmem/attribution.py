@@ -16,6 +16,7 @@ native events) and at extraction (events already in an older ledger).
   the above.
 - :func:`tool_outcome`: ``failed`` only for a real failure; ``cancelled`` /
   ``rejected`` for a sibling-errored, interrupted or user-rejected call.
+- :func:`restatus`: the same for a native ``failed`` tool result (ingest).
 - :func:`result_status`: the status an adapter stores for a tool result it
   read as failed or not (the same answer, decided once at ingest).
 - :func:`may_be_client_written`: the cheap test ingest runs before
@@ -141,6 +142,22 @@ def result_status(failed: bool, text: str = "", *, interrupted: bool = False) ->
     if not failed:
         return "ok"
     return tool_outcome({"status": "failed", "text": text})
+
+
+def restatus(ev: dict) -> dict:
+    """A ``failed`` tool result that was really cancelled or rejected, with that
+    status (the stored one kept as ``meta.original_status``); else ``ev``
+    itself. For native events, whose writer may not know the difference."""
+    if ev.get("kind") != "tool_result" or ev.get("status") != "failed":
+        return ev
+    outcome = tool_outcome(ev)
+    if outcome not in ("cancelled", "rejected"):
+        return ev
+    meta = dict(ev["meta"]) if isinstance(ev.get("meta"), dict) else {}
+    meta.setdefault("original_status", "failed")
+    out = dict(ev)
+    out["status"], out["meta"] = outcome, meta
+    return out
 
 
 def is_real_failure(ev: dict) -> bool:

@@ -108,3 +108,21 @@ def test_native_events_are_reattributed_at_ingest(cli, home, tmp_path):
     assert got[5]["id"] == content_id(raw)
     r = cli("--home", home.root, "ingest", "--json", f)
     assert json.loads(r.stdout)["ingested"] == 0  # re-ingesting adds nothing
+
+
+def test_native_failed_results_that_were_cancelled_or_rejected(cli, home, tmp_path):
+    base = {"ts": "2026-10-09T11:19:10+02:00", "project": "trailhead-android", "session": "s2", "role": "tool",
+            "kind": "tool_result", "tool": "Bash", "status": "failed"}
+    evs = [
+        {"id": "r1", **base, "text": "<tool_use_error>Cancelled: parallel tool call Bash(./gradlew lint) errored</tool_use_error>"},
+        {"id": "r2", **base, "text": "The user doesn't want to proceed with this tool use. The tool use was rejected."},
+        {"id": "r3", **base, "text": "FAILURE: Build failed with an exception. Android Gradle plugin requires Java 17."},
+        {"id": "r4", **base, "status": "ok", "text": "Cancelled: parallel tool call quoted in a log file"},
+    ]
+    f = tmp_path / "n.jsonl"
+    f.write_text("".join(json.dumps(e) + "\n" for e in evs))
+    assert cli("--home", home.root, "ingest", f).exit_code == 0
+    got = {e["id"]: e for e in ledger(home)}
+    assert (got["r1"]["status"], got["r1"]["meta"]["original_status"]) == ("cancelled", "failed")
+    assert (got["r2"]["status"], got["r2"]["meta"]["original_status"]) == ("rejected", "failed")
+    assert got["r3"] == evs[2] and got["r4"] == evs[3]  # a real failure, and an ok result, as given

@@ -708,3 +708,86 @@ def test_codex_subagent_rollout_prompts_are_task_prompts(cli, home, tmp_path):
     ingest(cli, home, f)
     (ev,) = ledger(home)
     assert (ev["role"], ev["kind"], ev["meta"]["original_role"]) == ("assistant", "task_prompt", "user")
+
+
+# -- project names: worktrees and [projects] ------------------------------------------------
+
+def fake_worktree(tmp_path):
+    """A main checkout ``spotter`` and a linked worktree ``spotter-worktrees/spotter-dov``, laid out as git does."""
+    main = tmp_path / "projects" / "spotter"
+    (main / ".git" / "worktrees" / "spotter-dov").mkdir(parents=True)
+    (main / ".git" / "worktrees" / "spotter-dov" / "commondir").write_text("../..\n")
+    wt = tmp_path / "projects" / "spotter-worktrees" / "spotter-dov"
+    (wt / "lib").mkdir(parents=True)
+    (wt / ".git").write_text(f"gitdir: {main / '.git' / 'worktrees' / 'spotter-dov'}\n")
+    return main, wt
+
+
+def test_a_worktree_is_its_main_repository(tmp_path):
+    from holonmem.projects import project_for, use
+
+    use({})
+    main, wt = fake_worktree(tmp_path)
+    assert project_for(str(wt / "lib")) == "spotter"
+    assert project_for(str(main)) == "spotter"
+    # a bare repository with worktrees: the name without .git
+    bare = tmp_path / "srv" / "ledgerly.git"
+    (bare / "worktrees" / "fix").mkdir(parents=True)
+    (bare / "worktrees" / "fix" / "commondir").write_text("../..")
+    wt2 = tmp_path / "srv" / "fix"
+    wt2.mkdir()
+    (wt2 / ".git").write_text("gitdir: ../ledgerly.git/worktrees/fix")
+    assert project_for(str(wt2)) == "ledgerly"
+    # a submodule (gitdir without commondir) keeps its own name; an unreadable .git file too
+    sub = tmp_path / "app" / "vendor" / "lib"
+    sub.mkdir(parents=True)
+    (tmp_path / "app" / ".git" / "modules" / "lib").mkdir(parents=True)
+    (sub / ".git").write_text("gitdir: ../../.git/modules/lib")
+    assert project_for(str(sub)) == "lib"
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git not installed")
+def test_a_real_git_worktree_is_its_main_repository(tmp_path):
+    from holonmem.projects import project_for, use
+
+    use({})
+    repo = tmp_path / "invoicer"
+    run = lambda *a: subprocess.run(["git", "-C", str(repo), *a], check=True, capture_output=True)  # noqa: E731
+    repo.mkdir()
+    run("init", "-q")
+    run("-c", "user.email=a@b", "-c", "user.name=a", "commit", "-q", "--allow-empty", "-m", "x")
+    run("worktree", "add", "-q", str(tmp_path / "wt" / "invoicer-fix-totals"))
+    assert project_for(str(tmp_path / "wt" / "invoicer-fix-totals")) == "invoicer"
+
+
+def test_projects_globs_in_holonmem_toml(cli, home, tmp_path):
+    main, wt = fake_worktree(tmp_path)
+    (home.root / "holonmem.toml").write_text(
+        "[projects]\n"
+        f'"{tmp_path}/mono/services/billing" = "billing"\n'
+        f'"{tmp_path}/mono" = "mono"\n'
+        f'"{tmp_path}/projects/spotter-worktrees/*" = "/abs/path/not/a/name/spotter-wt"\n', encoding="utf-8")
+    payload = json.loads((CLIENT_SAMPLES / "claude_hook_stop.json").read_text())
+    cwds = {"billing": f"{tmp_path}/mono/services/billing/api", "mono": f"{tmp_path}/mono/web",
+            "spotter-wt": str(wt / "lib"), "elsewhere": "/srv/checkouts/elsewhere"}
+    files = []
+    for i, cwd in enumerate(cwds.values()):
+        f = tmp_path / f"p{i}.json"
+        f.write_text(json.dumps({**payload, "cwd": cwd, "last_assistant_message": f"done {i}"}))
+        files.append(f)
+    r, _ = ingest(cli, home, *files)
+    assert r.exit_code == 0, r
+    assert [e["project"] for e in ledger(home)] == list(cwds)  # first matching glob wins; a name is one path component
+    (home.root / "holonmem.toml").write_text("", encoding="utf-8")
+    f = tmp_path / "later.json"
+    f.write_text(json.dumps({**payload, "cwd": str(wt / "lib"), "last_assistant_message": "later"}))
+    ingest(cli, home, f)
+    assert ledger(home)[-1]["project"] == "spotter"  # without the glob: the worktree's repository
+
+
+def test_projects_mapping_reaches_the_hook(hm, home, tmp_path):
+    (home.root / "holonmem.toml").write_text(f'[projects]\n"{tmp_path}/clients/*" = "agency"\n', encoding="utf-8")
+    payload = json.loads((CLIENT_SAMPLES / "claude_hook_stop.json").read_text())
+    r = hm("hook", "claude", "--home", home.root, input=json.dumps({**payload, "cwd": f"{tmp_path}/clients/acme"}))
+    assert r.exit_code == 0 and r.stderr == "", r
+    assert ledger(home)[0]["project"] == "agency"
