@@ -227,6 +227,34 @@ S7 = [
     U("行，就这样。"),
 ]
 
+# -- saas-msa, Tue 2026-11-03: ordinary work ---------------------------------------------------------------
+S8 = [
+    U("澜图那份签完了，归档一下，顺便把关键条款摘出来做个台账。"),
+    t("doc_read", "读取 MSA_final_signed.pdf", path="archive/MSA_final_signed.pdf"),
+    result("doc_read", "ok", "签署日期 2026-10-29；期限 2 年，自动续期 1 年；赔偿上限 9 个月已付费用；数据返还 30 日内；上海仲裁委员会。"),
+    t("ledger_add", "合同台账 新增一行", sheet="合同台账.xlsx", row={"合同": "澜图 MSA", "到期": "2028-10-28"}),
+    result("ledger_add", "failed", "写入失败：列“到期日”不存在（现有列：合同名称、对方、签署日、到期日期、续期、备注）。"),
+    A("台账的列名是“到期日期”，我按现有列名写。"),
+    t("ledger_add", "合同台账 新增一行", sheet="合同台账.xlsx", row={"合同名称": "澜图 MSA", "到期日期": "2028-10-28"}),
+    result("ledger_add", "ok", "已写入第 47 行。"),
+    A("已归档，台账第 47 行：到期 2028-10-28，自动续期 1 年。"),
+    U("续期前三个月提醒我一下要不要续。"),
+    t("reminder", "2028-07-28 提醒：澜图 MSA 是否续期", at="2028-07-28T09:00"),
+    result("reminder", "ok", "已创建提醒。"),
+    U("法务部周会上大家总是问合同模板在哪，你把模板库的链接整理一下发我。"),
+    t("doc_search", "模板库", query="合同模板 库"),
+    result("doc_search", "ok", "共享盘/法务/模板库（采购类 12 份、销售类 9 份、保密协议 4 份）"),
+    A("模板库在 共享盘/法务/模板库：采购类 12 份、销售类 9 份、NDA 4 份。"),
+    U("这周五之前把采购类模板里的争议解决条款统一检查一遍，看看还有没有写北京仲裁的。"),
+    t("clause_search", "采购类模板 北京仲裁", pattern="北京仲裁", path="共享盘/法务/模板库/采购类"),
+    result("clause_search", "ok", "找到 3 份：设备采购合同 v3、软件许可协议 v2、外包服务协议 v5"),
+    A("3 份模板还写着北京仲裁委员会：设备采购 v3、软件许可 v2、外包服务 v5。"),
+    U("好，先列出来，我下周跟部门商量要不要统一改。"),
+    A("好的，清单已整理。"),
+    U("谢谢。我们部门从来没按时开过周会，这周估计又要拖。"),
+    A("哈哈，那清单我周四先发你。"),
+]
+
 SESSIONS = [
     ("saas-msa", "msa-1012", "2026-10-12T09:40", S1),
     ("saas-msa", "msa-1013", "2026-10-13T10:15", S2),
@@ -235,6 +263,7 @@ SESSIONS = [
     ("lease-review", "lease-1021", "2026-10-21T15:30", S5),
     ("saas-msa", "msa-1026", "2026-10-26T16:10", S6),
     ("lease-review", "lease-1030", "2026-10-30T10:20", S7),
+    ("saas-msa", "msa-1103", "2026-11-03T14:30", S8),
 ]
 
 EXPECT = {
@@ -289,6 +318,10 @@ EXPECT = {
         {"id": "wrong-name", "what": "the wrong legal name kept as a fact", "any": ["澜图科技有限公司"], "unless_any": ["不是", "澜图信息科技"]},
         {"id": "wrong-value", "what": "the wrong contract value", "any": ["380 万", "380万"], "unless_any": ["不是", "360"]},
         {"id": "sublease", "what": "a clause the user shrugged off", "any": ["转租"], "unless_any": ["无所谓", "用不上"]},
+        {"id": "ledger-iteration", "what": "iteration: a wrong column name in the contract ledger", "any": ["到期日", "列“到期日”不存在"],
+         "unless_any": ["2028"]},
+        {"id": "descriptive-weekly", "what": "descriptive 'always/never': the weekly meeting", "any": ["周会"]},
+        {"id": "task-local-templates", "what": "task-local: check the purchase templates by Friday", "any": ["这周五", "采购类模板"]},
     ],
     "supersede": [
         {"id": "reviewer-wang-to-chen", "older": {"any": ["王律师"], "none": ["陈律师", "离职"]}, "newer": {"any": ["陈律师"]},

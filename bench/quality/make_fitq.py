@@ -190,6 +190,29 @@ S6 = [
     A("I've added a placeholder for STRAVA_CLIENT_SECRET in the config; please put the secret in your keychain, not in the chat."),
 ]
 
+# -- marathon-plan, Sun 2026-06-14: ordinary work ----------------------------------------------------------
+S7 = [
+    U("Long run done, 24 km. Sync and tell me how the splits look."),
+    t("garmin_sync", "Sync today's run", weeks=1),
+    result("garmin_sync", "ok", SYNC_OK.format(n=1, d="2026-06-14")),
+    t("split_analysis", "Splits of today's long run", activity="latest"),
+    result("split_analysis", "ok", "24.1 km, 2:31:40, avg 6:17/km; km 1-18 6:12-6:20, km 19-24 6:05-6:31; avg HR 148, drift +9 bpm after km 18"),
+    A("Average 6:17/km, steady until km 18, then the pace wobbled and heart rate drifted up 9 bpm. Typical for the first 24 km of the block."),
+    U("I took one gel at km 10. Should I take two?"),
+    A("For runs over 90 minutes, one gel every 40-45 minutes is a good start: so three on a 2.5-hour run, at roughly km 7, 14 and 20."),
+    U("ok I'll try that next week. Can you export the last 4 weeks as a CSV for my physio?"),
+    t("export_csv", "Last 4 weeks of runs", weeks=4, columns=["date", "km", "pace", "hr"]),
+    result("export_csv", "failed", "export_csv: unknown column 'pace' (did you mean 'avg_pace'?)"),
+    t("export_csv", "Last 4 weeks of runs", weeks=4, columns=["date", "km", "avg_pace", "avg_hr"]),
+    result("export_csv", "ok", "exported 17 runs to exports/runs_4w.csv"),
+    A("Exported 17 runs to exports/runs_4w.csv."),
+    U("My physio always says I overstride when I'm tired. Anything in the data?"),
+    t("split_analysis", "Cadence by km", activity="latest", metric="cadence"),
+    result("split_analysis", "ok", "cadence km 1-18: 172-175 spm; km 19-24: 164-168 spm"),
+    A("Cadence drops from about 174 to 166 steps per minute after km 18, which fits what she sees."),
+    U("interesting. thanks!"),
+]
+
 SESSIONS = [
     ("marathon-plan", "mp-0504", "2026-05-04T19:30", S1),
     ("meal-prep", "food-0506", "2026-05-06T20:10", S2),
@@ -197,6 +220,7 @@ SESSIONS = [
     ("meal-prep", "food-0517", "2026-05-17T18:00", S4),
     ("marathon-plan", "mp-0601", "2026-06-01T07:30", S5),
     ("meal-prep", "food-0607", "2026-06-07T17:20", S6),
+    ("marathon-plan", "mp-0614", "2026-06-14T12:40", S7),
 ]
 
 EXPECT = {
@@ -248,6 +272,9 @@ EXPECT = {
         {"id": "wrong-race-date", "what": "the wrong race date", "any": ["September 20"], "unless_any": ["not the 20th", "27"]},
         {"id": "wrong-weight", "what": "the old weight", "any": ["72 kg", "not 72"], "unless_any": ["68"]},
         {"id": "task-local-snack", "what": "task-local: move the snack to lunch", "any": ["to lunch", "snack"]},
+        {"id": "descriptive-physio", "what": "descriptive 'always': the physio says overstriding", "any": ["overstride", "physio"]},
+        {"id": "export-iteration", "what": "iteration: an export column name", "any": ["avg_pace", "unknown column"]},
+        {"id": "task-local-gels", "what": "task-local: try three gels next week", "any": ["gel every", "three on a"]},
     ],
     "supersede": [
         {"id": "goal-345-to-355", "older": {"any": ["3:45"], "none": ["3:55", "validation", "weekly cap"]}, "newer": {"any": ["3:55"]}, "where": ["user", "project:marathon-plan"]},

@@ -233,6 +233,36 @@ S6 = [
     U("好了，谢了。代码注释记得都是英文的哈。"),
 ]
 
+# -- lantern-mod, Sun 2026-08-16: ordinary work ---------------------------------------------------------------
+S7 = [
+    U("有人报 bug：纸灯笼被活塞推动以后会掉成物品。看看是不是正常的。"),
+    call("Grep", "PistonBehavior|getPistonBehavior in src", pattern="PistonBehavior", path="src/main/java"),
+    result("Grep", "ok", "No matches found"),
+    A("代码里没设置推动行为，默认是 NORMAL。原版灯笼是 DESTROY，所以掉成物品其实和原版一致。"),
+    U("那就保持和原版一样吧，回复一下 issue 说明一下。"),
+    call("Bash", "gh issue comment 41 --body ...", command="gh issue comment 41 --body 'Same as vanilla lanterns: pistons break them (DESTROY). Not a bug.'"),
+    result("Bash", "ok", "https://github.com/qiao/lantern-mod/issues/41#issuecomment-2283341"),
+    U("顺便看下 issue 里还有几个没回的？"),
+    bash("gh issue list --state open --limit 20", "List open issues"),
+    result("Bash", "ok", "44  Lantern texture flickers with Iris shaders\n43  Add Chinese translation\n42  Request: 1.21 version"),
+    A("还有 3 个：44 Iris 光影下贴图闪烁，43 加中文翻译，42 求 1.21 版本。"),
+    U("43 你直接做了吧，zh_cn.json。"),
+    call("Write", "Write src/main/resources/assets/lanternsplus/lang/zh_cn.json", file_path=f"{MOD}/src/main/resources/assets/lanternsplus/lang/zh_cn.json",
+         content='{"block.lanternsplus.paper_lantern": "纸灯笼", "block.lanternsplus.stone_lantern": "石灯笼"}'),
+    result("Write", "ok", f"File created successfully at: {MOD}/src/main/resources/assets/lanternsplus/lang/zh_cn.json"),
+    bash("./gradlew runGametest", "Run the game tests"),
+    result("Bash", "failed", "> Task :processResources FAILED\nExecution failed for task ':processResources'.\n> Duplicate key block.lanternsplus.paper_lantern in zh_cn.json"),
+    A("我写的 JSON 里有重复的键，去掉重复那行。"),
+    edit(f"{MOD}/src/main/resources/assets/lanternsplus/lang/zh_cn.json", '"block.lanternsplus.paper_lantern": "纸灯笼", ', ""),
+    edited(f"{MOD}/src/main/resources/assets/lanternsplus/lang/zh_cn.json"),
+    bash("./gradlew runGametest", "Run the game tests"),
+    result("Bash", "ok", GAMETEST_OK.format(n=13)),
+    A("中文翻译加好了，runGametest 13 个全过。"),
+    U("Iris 那个我自己的电脑上总是复现不了，先放着。"),
+    A("好，44 先不动。"),
+    U("嗯，今天就这些。"),
+]
+
 SESSIONS = [
     ("lantern-mod", "lm-0803", "2026-08-03T20:00", S1),
     ("skyrim-list", "sk-0804", "2026-08-04T21:30", S2),
@@ -240,6 +270,7 @@ SESSIONS = [
     ("lantern-mod", "lm-0810", "2026-08-10T20:15", S4),
     ("skyrim-list", "sk-0812", "2026-08-12T22:00", S5),
     ("lantern-mod", "lm-0814", "2026-08-14T18:30", S6),
+    ("lantern-mod", "lm-0816", "2026-08-16T15:00", S7),
 ]
 
 EXPECT = {
@@ -295,6 +326,9 @@ EXPECT = {
         {"id": "wrong-version", "what": "the wrong game version kept as a fact", "any": ["1.5.97"], "unless_any": ["不是", "not", "1.6.1170"]},
         {"id": "wrong-mod-id", "what": "the wrong mod id", "any": ["lanterns_plus"], "unless_any": ["不对", "lanternsplus"]},
         {"id": "task-local-121", "what": "task-local: don't do the 1.21 port now", "any": ["先不做 1.21"]},
+        {"id": "json-iteration", "what": "iteration: a duplicate key in a language file", "any": ["Duplicate key", "重复的键"]},
+        {"id": "task-local-issue", "what": "task-local: reply to issue 41, do issue 43", "any": ["issue 41", "zh_cn.json", "#41"]},
+        {"id": "descriptive-iris", "what": "descriptive 'always': cannot reproduce the Iris flicker", "any": ["Iris"]},
     ],
     "supersede": [
         {"id": "yarn-to-mojang", "older": {"any": ["Yarn"], "none": ["Mojang", "官方", "不用了"]},

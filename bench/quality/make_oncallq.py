@@ -284,6 +284,31 @@ S8 = [
     A("Understood: up to 12 without asking, beyond that I ask."),
 ]
 
+# -- payments-api, Fri 2026-11-20: ordinary work ------------------------------------------------------
+S9 = [
+    U("Quiet shift so far. Can you check why the nightly settlement report was 12 minutes late?"),
+    *sh("kubectl -n payments logs job/settlement-nightly --tail=5", 0,
+        "2026-11-20T02:00:03Z INFO start\n2026-11-20T02:11:48Z INFO fx rates fetched (retry 3)\n2026-11-20T02:12:40Z INFO report written: 18411 rows"),
+    A("The FX rate provider needed three retries; that is the 12 minutes. The report itself took under a minute."),
+    U("Does it always retry that often?"),
+    *sh("kubectl -n payments logs job/settlement-nightly --since=168h | grep -c 'retry'", 0, "4"),
+    A("Four retries in the past week, three of them last night. Probably the provider's incident; their status page shows one at 02:05."),
+    U("ok, not our problem then. Let's bump the per-try timeout from 5s to 10s anyway."),
+    *patch(f"{PAY}/internal/fx/client.go", "-\tTimeout: 5 * time.Second,\n+\tTimeout: 10 * time.Second,"),
+    *sh("go test ./internal/fx/...", 1, "--- FAIL: TestClientTimeout (0.00s)\n    client_test.go:22: timeout = 10s, want 5s\nFAIL"),
+    A("The test pins the old value. Updating the expectation."),
+    *patch(f"{PAY}/internal/fx/client_test.go", "-\twant := 5 * time.Second\n+\twant := 10 * time.Second"),
+    *sh("go test ./internal/fx/...", 0, "ok  \tpayments-api/internal/fx\t0.118s"),
+    U("Great. Leave it as a branch, I'll open the PR after lunch."),
+    *sh("git checkout -b fx-timeout-10s && git add -A && git stash list | head -1", 0, "Switched to a new branch 'fx-timeout-10s'"),
+    U("Also, Grafana always takes forever to load on Fridays, is it just me?"),
+    A("The dashboards query 30 days by default; on Fridays the weekly business review loads the same panels. Not something to change from here."),
+    U("fair. How many refunds did we process this week?"),
+    *sh("psql \"$PAYMENTS_RO_URL\" -c \"select count(*) from refunds where created_at > now() - interval '7 days'\"", 0, " count\n-------\n 48213"),
+    A("48,213 refunds in the last 7 days."),
+    U("thx"),
+]
+
 SESSIONS = [
     ("payments-api", "pay-1102", "2026-11-02T06:55", S1),
     ("payments-api", "pay-1103", "2026-11-03T09:30", S2),
@@ -293,6 +318,7 @@ SESSIONS = [
     ("payments-api", "pay-1112", "2026-11-12T10:10", S6),
     ("edge-gateway", "edge-1116", "2026-11-16T08:45", S7),
     ("payments-api", "pay-1118", "2026-11-18T11:20", S8),
+    ("payments-api", "pay-1120", "2026-11-20T10:30", S9),
 ]
 
 EXPECT = {
@@ -354,6 +380,9 @@ EXPECT = {
         {"id": "old-postgres-14", "what": "the wrong version kept as a fact", "any": ["Postgres 14", "PostgreSQL 14"], "unless_any": ["15"]},
         {"id": "task-local-flag", "what": "task-local: deploy with the flag off", "any": ["flag off", "behind a flag"]},
         {"id": "descriptive-2024", "what": "history: the edge went down in 2024", "any": ["missing semicolon"], "unless_any": ["nginx -t"]},
+        {"id": "timeout-iteration", "what": "iteration: a test pinned the old timeout", "any": ["TestClientTimeout", "want 5s"]},
+        {"id": "descriptive-grafana", "what": "descriptive 'always': Grafana is slow on Fridays", "any": ["forever to load"]},
+        {"id": "task-local-branch", "what": "task-local: leave it as a branch", "any": ["fx-timeout-10s", "after lunch"]},
     ],
     "supersede": [
         {"id": "channel", "older": {"any": ["payments-oncall"], "none": ["inc-payments", "archived"]}, "newer": {"any": ["inc-payments"]},

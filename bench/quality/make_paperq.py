@@ -258,6 +258,33 @@ S7 = [
     U("thanks, that's all for today"),
 ]
 
+# -- gnn-paper, Wed 2026-04-08: ordinary work ----------------------------------------------------------------
+S8 = [
+    U("Can you make figure 3 a bit wider? It looks cramped in the two-column layout."),
+    read(f"{GP}/figures/fig3.py"),
+    result("Read", "ok", "     1\timport matplotlib.pyplot as plt\n     2\tfig, ax = plt.subplots(figsize=(3.25, 2.2))\n   ..."),
+    edit(f"{GP}/figures/fig3.py", "figsize=(3.25, 2.2)", "figsize=(6.75, 2.4)"),
+    edited(f"{GP}/figures/fig3.py"),
+    bash("python figures/fig3.py && latexmk -pdf main.tex", "Regenerate figure 3 and rebuild"),
+    result("Bash", "failed", "Exit code 1\nTraceback (most recent call last):\n  File \"figures/fig3.py\", line 14, in <module>\n"
+           "    ax.plot(depths, acc[\"mean\"], label=\"Ours\")\nKeyError: 'mean'"),
+    A("The aggregated file now uses 'acc_mean'. Updating the key."),
+    edit(f"{GP}/figures/fig3.py", "acc[\"mean\"]", "acc[\"acc_mean\"]"),
+    edited(f"{GP}/figures/fig3.py"),
+    bash("python figures/fig3.py && latexmk -pdf main.tex", "Regenerate figure 3 and rebuild"),
+    result("Bash", "ok", PDF_OK.format(f="main.pdf", n=9)),
+    A("Figure 3 now spans both columns (figure*), 9 pages still."),
+    U("Looks better. What's our page count without references?"),
+    bash("pdftotext main.pdf - | grep -n '^References' | head -1", "Find the references page"),
+    result("Bash", "ok", "612:References"),
+    A("The main text ends on page 8; references start on page 8 and run to 9. We're at the 8-page limit."),
+    U("ok, so no more room. Reviewers always complain about the related work being too short, but we can't add anything now."),
+    A("We could move two sentences of the intro into related work if needed."),
+    U("maybe later. For the camera-ready, remind me to add the acknowledgement for the compute grant."),
+    A("Noted for the camera-ready: acknowledge the compute grant."),
+    U("thanks, that's it"),
+]
+
 SESSIONS = [
     ("gnn-paper", "gp-0302", "2026-03-02T10:00", S1),
     ("gnn-paper", "gp-0304", "2026-03-04T09:30", S2),
@@ -266,6 +293,7 @@ SESSIONS = [
     ("gnn-paper", "gp-0323", "2026-03-23T16:00", S5),
     ("gnn-paper", "gp-0402", "2026-04-02T10:30", S6),
     ("thesis", "th-0414", "2026-04-14T15:00", S7),
+    ("gnn-paper", "gp-0408", "2026-04-08T11:20", S8),
 ]
 
 EXPECT = {
@@ -328,6 +356,9 @@ EXPECT = {
         {"id": "wrong-advisor", "what": "the wrong advisor name", "any": ["Okoro"], "unless_any": ["Okafor"]},
         {"id": "task-local-subagent", "what": "task-local: use a subagent for this search", "any": ["Use a subagent", "subagent if it helps"]},
         {"id": "task-local-passive", "what": "task-local: fix the passive sentences in chapter 4", "any": ["chapter 4"]},
+        {"id": "fig-iteration", "what": "iteration: a renamed key in a plotting script", "any": ["acc_mean", "KeyError"]},
+        {"id": "task-local-fig", "what": "task-local: make figure 3 wider", "any": ["figure 3", "figsize"]},
+        {"id": "descriptive-reviewers", "what": "descriptive 'always': reviewers complain about short related work", "any": ["too short"]},
     ],
     "supersede": [
         {"id": "neurips-to-icml", "older": {"any": ["neurips_2026", "NeurIPS"], "none": ["icml2027", "ICML"]}, "newer": {"any": ["icml2027", "ICML"]},

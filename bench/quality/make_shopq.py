@@ -207,6 +207,31 @@ S7 = [
     U("好，没别的了。"),
 ]
 
+# -- tea-shop, Thu 2026-11-19: ordinary work ----------------------------------------------------------------
+S8 = [
+    U("双十一的货差不多发完了吧？看下还有多少没发。"),
+    *sh("python export_orders.py --status 待发货", 0, "待发货 7 单（最早 11-15 下单）"),
+    A("还有 7 单没发，最早的是 15 号下单的。"),
+    U("15 号那单怎么还没发？"),
+    *sh("python order_info.py --order 8817", 0, "订单 8817：粗陶壶 ×1，备注“要刻字：静”；状态：待发货；刻字师傅 11-18 完成"),
+    A("这单要刻字，师傅 18 号刚刻好，今天可以发。"),
+    U("那今天一起发了。面单打一下。"),
+    *sh("python print_waybill.py --carrier zto --status 待发货", 0, "已生成 7 张中通电子面单 → out/waybill_1119.pdf"),
+    U("刻字的单子以后在详情页写清楚要多等三天吗？"),
+    A("可以在刻字选项旁加一句“刻字订单需额外 3 天”。要加吗？"),
+    U("加吧。"),
+    *sh("python listing.py update --sku CT-01 --field 刻字说明 --value '刻字订单需额外 3 天'", 1,
+        "listing.py: error: argument --value: 长度超过 10 个字符的说明请使用 --note"),
+    *sh("python listing.py update --sku CT-01 --note '刻字订单需额外 3 天'", 0, "已更新 CT-01 备注"),
+    A("已加到粗陶壶的刻字说明里。"),
+    U("这个月卖得最好的是哪几款？"),
+    *sh("python report.py --month 2026-11 --top 3", 0, "1. 青瓷品茗杯(小) 312 件\n2. 柴烧盖碗 188 件\n3. 粗陶壶 96 件"),
+    A("前三：青瓷品茗杯（小）312 件、柴烧盖碗 188 件、粗陶壶 96 件。"),
+    U("盖碗卖这么好？那篇笔记还是有用的。我们家猫总是趴在盖碗的箱子上，拍照的时候得先把它抱走 😂"),
+    A("哈哈，下次拍照可以让它入镜。"),
+    U("不了，它会掉毛。好了，没事了。"),
+]
+
 SESSIONS = [
     ("tea-shop", "ts-1102", "2026-11-02T08:30", S1),
     ("xhs-notes", "xhs-1103", "2026-11-03T14:00", S2),
@@ -215,6 +240,7 @@ SESSIONS = [
     ("xhs-notes", "xhs-1110", "2026-11-10T15:10", S5),
     ("tea-shop", "ts-1112", "2026-11-12T10:00", S6),
     ("tea-shop", "ts-1116", "2026-11-16T08:40", S7),
+    ("tea-shop", "ts-1119", "2026-11-19T16:00", S8),
 ]
 
 EXPECT = {
@@ -269,6 +295,9 @@ EXPECT = {
         {"id": "task-local-price", "what": "task-local: don't change the price yet", "any": ["先别改价", "还没想好"]},
         {"id": "wrong-origin", "what": "the wrong origin kept as a fact", "any": ["景德镇"], "unless_any": ["不是", "龙泉"]},
         {"id": "wrong-box", "what": "the wrong box size", "any": ["20×15×10"], "unless_any": ["不对", "18×12×10"]},
+        {"id": "descriptive-cat", "what": "descriptive 'always': the cat lies on the boxes", "any": ["猫", "掉毛"]},
+        {"id": "listing-iteration", "what": "iteration: a script argument too long", "any": ["--note", "长度超过"]},
+        {"id": "task-local-engraving", "what": "task-local: ship the engraved order today", "any": ["8817"]},
     ],
     "supersede": [
         {"id": "keqiao-to-yuhang", "older": {"any": ["柯桥"], "none": ["余杭", "不租"]}, "newer": {"any": ["余杭"]}, "where": P("tea-shop")},

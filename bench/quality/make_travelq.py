@@ -235,6 +235,36 @@ S7 = [
     U("谢谢，辛苦了"),
 ]
 
+# -- family-trip, Tue 2026-09-29: ordinary work before the Hangzhou trip -----------------------------------
+S8 = [
+    U("后天就出发了，帮我看下杭州这几天的天气有没有变化。"),
+    tool("weather", "杭州 10-02 至 10-05", city="杭州", start="2026-10-02", days=4),
+    result("weather", "ok", "10-02 晴 20-27℃\n10-03 多云 19-25℃\n10-04 小雨 18-22℃ 降水概率 60%\n10-05 多云 17-24℃"),
+    A("3 号改成多云了，千岛湖那天应该没问题；4 号有小雨，灵隐寺那天带伞。"),
+    U("灵隐寺要提前预约吗？"),
+    tool("ticket_rules", "灵隐寺 预约", spots=["灵隐寺"]),
+    result("ticket_rules", "ok", "灵隐寺（飞来峰）：国庆期间需提前 1 天在“灵隐飞来峰”小程序预约，每日限 3 万人。"),
+    A("国庆期间要提前一天在小程序预约。我提醒你 10 月 3 日晚上约 4 号的。"),
+    U("好。我老婆每次出门都会忘带充电宝，你清单里写上。"),
+    A("行李清单加上：充电宝 ×2、儿童水杯、雨伞、小毯子。"),
+    U("千岛湖码头到酒店那段打车大概多少钱？"),
+    call("map_distance", "千岛湖中心湖区码头 → 湖滨路", frm="千岛湖中心湖区码头", to="湖滨路"),
+    result("map_distance", "ok", "距离 151 km，驾车约 2 小时 5 分钟"),
+    A("那是回杭州市区的距离。包车往返大约 ¥900，比打车划算。"),
+    U("包车吧，你帮我比一下两家。"),
+    call("car_quote", "千岛湖一日包车 10-03", date="2026-10-03", seats=7),
+    result("car_quote", "failed", "报价失败：参数 seats 只能是 5 或 7 的字符串，收到整数 7。"),
+    call("car_quote", "千岛湖一日包车 10-03", date="2026-10-03", seats="7"),
+    result("car_quote", "ok", "A 车行 7 座商务车 ¥880（含油费过路费）\nB 车行 7 座 ¥960（含儿童座椅 2 个）"),
+    A("B 家贵 ¥80 但带两个儿童座椅，老二 4 岁需要。建议 B。"),
+    U("嗯，B。这次包车钱我来付，不用走公司报销那套。"),
+    call("car_book", "B 车行 10-03 7 座", vendor="B", date="2026-10-03"),
+    result("car_book", "ok", "已预订，司机会在 10-02 晚上联系您。"),
+    A("订好了，司机 2 号晚上会联系你。"),
+    U("谢谢，我们家出门从来没这么省心过 😂"),
+    A("玩得开心！"),
+]
+
 SESSIONS = [
     ("family-trip", "hz-0914", "2026-09-14T20:10", S1),
     ("family-trip", "hz-0915", "2026-09-15T21:00", S2),
@@ -243,6 +273,7 @@ SESSIONS = [
     ("team-offsite", "mgs-0922", "2026-09-22T11:15", S5),
     ("family-trip", "cd-0924", "2026-09-24T21:05", S6),
     ("family-trip", "cd-0926", "2026-09-26T09:30", S7),
+    ("family-trip", "hz-0929", "2026-09-29T21:10", S8),
 ]
 
 EXPECT = {
@@ -297,6 +328,10 @@ EXPECT = {
         {"id": "task-local-booking", "what": "task-local: don't book until we talk", "any": ["先别订", "商量"]},
         {"id": "old-headcount", "what": "the wrong headcount", "any": ["三大一小"], "unless_any": ["不是"]},
         {"id": "wrong-age", "what": "the wrong age kept as a fact", "any": ["7岁"], "unless_any": ["不是7岁", "not 7"]},
+        {"id": "descriptive-powerbank", "what": "descriptive: the wife always forgets the power bank (a packing-list item)", "any": ["充电宝"]},
+        {"id": "task-local-car", "what": "task-local: book car B, the user pays for it", "any": ["包车", "B 车行", "儿童座椅"]},
+        {"id": "car-quote-iteration", "what": "iteration: a quote tool's argument type", "any": ["seats", "整数 7"]},
+        {"id": "one-off-lingyin", "what": "one-off: book 灵隐寺 the day before", "any": ["小程序预约"]},
     ],
     "supersede": [
         {"id": "quanji-to-atour", "older": {"any": ["全季"], "none": ["亚朵"]}, "newer": {"any": ["亚朵"], "none": ["杭州那趟", "取消掉"]},

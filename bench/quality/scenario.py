@@ -133,7 +133,7 @@ def session_id(scenario: str, label: str) -> str:
 def emit(scenario: str, sessions: list[tuple], tz: str) -> list[dict]:
     """sessions: (project, label, "YYYY-MM-DDTHH:MM", rows); rows are events or WAIT(minutes)."""
     out = []
-    for project, label, start, rows in sessions:
+    for project, label, start, rows in sorted(sessions, key=lambda s: s[2]):  # the file in time order
         sid = session_id(scenario, label)
         t = dt.datetime.fromisoformat(start)
         n = 0
