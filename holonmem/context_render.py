@@ -383,8 +383,29 @@ def compress_tool_text(text: str, budget: int, event_id: str, failed: bool) -> s
     return shorten(body, budget, "…")
 
 
+# A quoted line that would read as structure: an ATX heading (up to 3 spaces of indent
+# still make one), a code fence, a setext underline, a horizontal rule.
+_FORGES = re.compile(r"^([ \t]*)(?=#{1,6}(?:[ \t]|$)|`{3,}|~{3,}|=+[ \t]*$|(?:[-*_][ \t]*){3,}$)")
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+_ENVELOPE = re.compile(r"<(/?)(holonmem-context)", re.I)
+
+
+def quote_safe(text: str) -> str:
+    """Quoted material (tool output, messages) made unable to forge the block's
+    structure: a line that would be a heading, fence or underline gets a ``\\``
+    before its marker (shown as text, not structure), ``\\r\\n`` becomes ``\\n``
+    and other control characters (a raw ``\\r``, ESC) their visible symbol (␍, ␛),
+    and the block's own tag is escaped."""
+    text = text.replace("\r\n", "\n")
+    if _CONTROL.search(text):
+        text = _CONTROL.sub(lambda m: chr(0x2421 if m.group() == "\x7f" else 0x2400 + ord(m.group())), text)
+    if "<" in text:
+        text = _ENVELOPE.sub(r"&lt;\1\2", text)
+    return _FORGES.sub(r"\1\\", text) if "\n" not in text else "\n".join(_FORGES.sub(r"\1\\", ln) for ln in text.split("\n"))
+
+
 def _indent(text: str) -> str:
-    return text.replace("\n", "\n  ")
+    return quote_safe(text).replace("\n", "\n  ")
 
 
 def _call_summary(ev: dict) -> str:
