@@ -182,6 +182,7 @@ def promotion_channels(members: list[dict]) -> list[str]:
 # wait for repetition, "revoke" archives what it names instead of creating a memory.
 EXPLICIT_ACTS = frozenset({"instruct", "correct", "revoke", "replace"})
 CHANGE_ACTS = frozenset({"replace", "correct"})
+WEAK_ACTS = frozenset({"prefer", "state"})
 
 
 def act_of(group_members: list[dict]) -> str:
@@ -195,12 +196,16 @@ def _person_block(s: dict) -> bool:
     return s.get("source_role") == "user" and s["kind"] != "lesson"
 
 
+_USER_LABEL = re.compile(r"^(?:user (?:instruction|preference)|about the user|user)\s*[:：]\s*", re.I)
+
+
 def _label_free(statement: str, project: str | None) -> str:
-    """A statement without its "project: " label, for comparing and for a user-scope rewording."""
+    """A statement without its "project: " or "User instruction: " label, for comparing and
+    for a user-scope rewording."""
     s = statement.strip()
     if project and s.lower().startswith(project.lower() + ":"):
         s = s[len(project) + 1:].strip()
-    return s
+    return _USER_LABEL.sub("", s)
 
 
 # A preference counts as an explicit standing instruction only when it says so;
@@ -368,6 +373,13 @@ def plan_dream(pending: list[dict], memories: list[Memory], *, now: dt.datetime,
         lambda s: ("person", s["polarity"], s.get("act") == "revoke") if _person_block(s) else (s["scope"], s["project"], s["kind"], s["polarity"]),
         separate=lambda a, b: grouping.conflicts(a["statement"], a["polarity"], b["statement"], b["polarity"]),
         subject_of=lambda s: grouping.normalize(s["subject"]),
+    )
+    # the same request in other words, across sessions: joined on what it is about
+    idx_groups = grouping.merge_on_rare(
+        idx_groups, uniq, lambda s: _label_free(s["statement"], s["project"]),
+        lambda s: _person_block(s) and s.get("act") in WEAK_ACTS,
+        lambda s: ("person", s["project"]),
+        separate=lambda a, b: a["polarity"] != b["polarity"] or grouping.conflicts(a["statement"], a["polarity"], b["statement"], b["polarity"]),
     )
     groups: list[_Group] = []
     for gi in idx_groups:
@@ -583,8 +595,11 @@ def _targets(rep: dict, work: dict, feats: dict, candidates, *, need: int = 2) -
             # the shared part must name the thing itself (a word, a number, a named CJK term),
             # not only a common verb: "提醒改成发短信" is not about "别在七点前给我发提醒"
             named = [t for t in shared if (t.isascii() and (len(t) >= 3 or t.isdigit()))]
+            # and a fair part of the smaller side (two generic words in common is no topic), or a
+            # named Chinese term both spell out ("延伸阅读")
+            run = grouping.common_cjk_run(_label_free(rep["statement"], rep["project"]), _label_free(m.statement or m.title, m.project))
             if (len(shared) >= min(need, len(core)) and m.kind != "lesson"
-                    and (named or sum(1 for t in shared if not t.isascii()) >= 3)):
+                    and (named and len(shared) >= 0.3 * min(len(core), len(mcore)) or run >= 3)):
                 out.append((len(shared), p))
     out.sort(key=lambda t: (-t[0], t[1]))
     return [p for _, p in out[:1]]

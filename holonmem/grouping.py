@@ -38,7 +38,7 @@ STOP = frozenset(
 _NEG_WORDS = re.compile(r"\b(never|don'?t|do not|does not|doesn'?t|no longer|stop|avoid|not)\b")
 _NEG_CJK = re.compile(r"不要|不用|别|不能|不得|禁止|不想|不再|勿|避免|不")
 _NEG_STRIP = re.compile(r"不要|不用|不能|不得|不想|不再|禁止|避免|别|勿|不|要|以后|今后|从现在起|一定|总是|都")
-_REPLACE_EN = re.compile(r"\b(?:instead of|rather than|no longer use|in place of|switch(?:ed)? from|replac(?:e|es|ing)|not use)\s+([a-z0-9][a-z0-9+#.-]*)")
+_REPLACE_EN = re.compile(r"(?:\b(?:instead of|rather than|no longer use|in place of|switch(?:ed)? from|replac(?:e|es|ing)|not use)|,\s*not)\s+(?:the\s+)?([a-z0-9][a-z0-9+#.-]*)")
 _REPLACE_ZH = re.compile(rf"(?:不用|别用|不要用|不再用|而不是|代替|取代|换掉)\s*([a-z0-9][a-z0-9+#.-]*|[{_CJK}]{{1,6}})")
 
 
@@ -232,3 +232,70 @@ def rare_keys(f: Iterable[str], post: dict) -> list[str]:
     present = [t for t in f if t in post]
     rare = [t for t in present if len(post[t]) < MAX_POSTINGS]
     return rare or present
+
+
+def rare_features(texts: Sequence[str], *, max_share: float = 0.05, floor: int = 3) -> list[frozenset[str]]:
+    """For each text, its features that few of ``texts`` share (at most ``max_share`` of them,
+    never fewer than ``floor``): the things a statement is about ("parquet", "17", "外卖"),
+    not the words every instruction uses."""
+    feats = [features(t) for t in texts]
+    df: dict[str, int] = {}
+    for f in feats:
+        for tok in f:
+            df[tok] = df.get(tok, 0) + 1
+    limit = max(floor, int(max_share * len(texts)))
+    return [frozenset(t for t in f if df[t] <= limit and (len(t) >= 3 or t.isdigit() or not t.isascii())) for f in feats]
+
+
+def merge_on_rare(
+    groups: list[list[int]],
+    items: Sequence[dict],
+    text_of: Callable[[dict], str],
+    eligible: Callable[[dict], bool],
+    block_of: Callable[[dict], tuple],
+    *,
+    separate: Callable[[dict, dict], bool] | None = None,
+    min_shared: int = 2,
+) -> list[list[int]]:
+    """Join groups whose members all pass ``eligible`` when they share ``min_shared`` rare
+    features (see :func:`rare_features`) within one block: the same request said in other
+    words ("load the parquet snapshot, not events.csv" / "Parquet, not CSV") finds its twin
+    though the wordings are too different for :func:`group_indices`. Leader-style, in order."""
+    rare = rare_features([text_of(it) for it in items])
+    out: list[list[int]] = []
+    leaders: list[tuple[tuple, frozenset[str], int, int]] = []  # (block, rare features, out index, leader item)
+    for g in groups:
+        if not all(eligible(items[i]) for i in g):
+            out.append(g)
+            continue
+        fr = frozenset().union(*(rare[i] for i in g))
+        block = block_of(items[g[0]])
+        hit = None
+        for b, lf, oi, li in leaders:
+            if b == block and len(fr & lf) >= min_shared and not (separate and separate(items[li], items[g[0]])):
+                hit = oi
+                break
+        if hit is None:
+            leaders.append((block, fr, len(out), g[0]))
+            out.append(list(g))
+        else:
+            out[hit].extend(g)
+    return out
+
+
+_CJK_TERM_STOP = re.compile(r"以后|今后|每次|记得|记住|不要|不用|我们|你们|一下|的|了|都|要|是")
+
+
+def common_cjk_run(a: str, b: str, limit: int = 400) -> int:
+    """Length of the longest run of CJK characters both texts contain (function words removed)."""
+    ra = [_CJK_TERM_STOP.sub("|", r) for r in _CJK_RUN.findall(normalize(a)[:limit])]
+    rb = "|".join(_CJK_TERM_STOP.sub("|", r) for r in _CJK_RUN.findall(normalize(b)[:limit]))
+    best = 0
+    for run in "|".join(ra).split("|"):
+        for i in range(len(run)):
+            for j in range(i + best + 1, len(run) + 1):
+                if run[i:j] in rb:
+                    best = j - i
+                else:
+                    break
+    return best

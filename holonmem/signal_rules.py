@@ -107,7 +107,9 @@ _CJK = r"\u3400-\u4dbf\u4e00-\u9fff"
 # Known topics: (regex, subject, about the person in general -> scope "user").
 TOPICS = [
     (_lazy(r"(回答|回复|答复|\banswers?\b|\breplies\b|\brespond)", re.I), None, True),
-    (_lazy(r"(中文|英文|\bEnglish\b|\bChinese\b|语言|\blanguage\b)", re.I), "answer language", False),
+    # the language the person is answered in (not any mention of a language)
+    (_lazy(r"((?:回答|回复|答复|跟我说|和我说|\banswers?\b|\breply\b|\breplies\b|\brespond\b|\btalk to me\b|\bwrite to me\b)[^，。.!?]{0,12}(?:中文|英文|\bEnglish\b|\bChinese\b)"
+           r"|(?:中文|英文|\bEnglish\b|\bChinese\b)[^，。.!?]{0,6}(?:回答|回复|\banswers?\b|\breplies\b)|(?:answer|reply|response) language)", re.I), "answer language", False),
     (_lazy(r"(bullet|prose|简短|简洁|concise|短一点|长篇)", re.I), "answer style", False),
     (_lazy(r"(靠窗|靠过道|window seat|aisle seat|座位|\bseats?\b)", re.I), "seat choice", True),
     (_lazy(r"(红眼|red-?eye)", re.I), "red-eye flights", True),

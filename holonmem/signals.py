@@ -46,6 +46,8 @@ _EN_PRONOUNS = [
 def user_statement(clause: str, kind: str) -> str:
     """A user-level statement that stands alone: "我不想…" -> "用户不想…"."""
     c = clause.strip()
+    if re.match(r"^(?:the user'?s?\b|用户)", c, re.I):
+        return _end_punct(c[0].upper() + c[1:] if c[0].isascii() else c)
     if c.startswith("我") and not c.startswith("我们"):
         return _end_punct("用户" + c[1:])
     for pat, rep in _EN_PRONOUNS:
@@ -95,20 +97,41 @@ def _findings(text: str, prev_assistant: str, prior_quoted: list[str] | None = N
             kept = [c for c in re.split(r"(?<=[，,;；])\s*", f.text) if "[REDACTED" not in c]
             f = U.Finding(f.act, "".join(kept).strip(" ，,;；"), sent, f.personal, f.conditional, f.standing) if kept and U._content("".join(kept)) >= 6 else None
         if f is not None:
-            last = out[-1] if out else None
-            if (last is not None and last.sentence == prev and last.act in ("instruct", "prefer") and f.act in ("instruct", "prefer")
-                    and (U._content(f.text) < 16 or U._content(last.text) < 16) and last.act == f.act or
-                    last is not None and last.sentence == prev and U._content(f.text) < 16 and last.act == "instruct"):
-                # "Git is mine. Never push…", "…keep one line in a footnote. Just one line, not every line.":
-                # a short sentence belongs with its neighbour
-                # "Git is mine. Never push or commit…": a short sentence is the next one's lead-in
-                act = "instruct" if "instruct" in (last.act, f.act) else f.act
-                f = U.Finding(act, last.text.rstrip(".。") + ". " + f.text if last.text.isascii() else last.text + f.text,
-                              sent, f.personal or last.personal, f.conditional or last.conditional, True if act == "instruct" else f.standing)
+            last = out[-1] if out and out[-1].sentence == prev else None
+            joined = _join(last, f) if last is not None else None
+            if joined is not None:
                 out.pop()
+                f = joined
             out.append(f)
         prev = sent
     return out
+
+
+_REMOVAL = re.compile(r"^\s*(?:drop|remove|stop|no more|don'?t|never|别再|不要再|删掉|去掉)", re.I)
+
+
+def _join(last: U.Finding, f: U.Finding) -> U.Finding | None:
+    """One finding for two neighbouring sentences that say one thing, or None.
+
+    - "Change of plan: … Drop 'the old wording' everywhere.": a removal right after a change of
+      mind or revocation is part of it;
+    - "Git is mine. Never push…", "…keep one line in a footnote. Just one line, not every line.":
+      a short sentence belongs with its neighbour (the stronger act wins).
+    """
+    def glue(a: str, b: str) -> str:
+        return a.rstrip(".。") + ". " + b if a.isascii() else a + b
+
+    if last.act in ("replace", "revoke") and f.act in ("prefer", "instruct", "replace", "revoke") and _REMOVAL.match(f.sentence):
+        return U.Finding(last.act, glue(last.text, f.text), f.sentence, last.personal, last.conditional, last.standing)
+    if last.act not in ("instruct", "prefer") or f.act not in ("instruct", "prefer"):
+        return None
+    short_f = U._content(f.text) < 16 or (f.text.isascii() and len(f.text.split()) <= 6)
+    short_last = U._content(last.text) < 16
+    if not ((short_f or short_last) and last.act == f.act or short_f and last.act == "instruct"):
+        return None
+    act = "instruct" if "instruct" in (last.act, f.act) else f.act
+    return U.Finding(act, glue(last.text, f.text), f.sentence, f.personal or last.personal,
+                     f.conditional or last.conditional, act == "instruct" or f.standing)
 
 
 def _user_signals(ev: dict, ep: Episode, created: str, prev_assistant: str = "",

@@ -44,7 +44,7 @@ _OPEN_Q = {"「": "」", "“": "”", '"': '"', "'": "'", "『": "』", "《": 
 _QUOTE_LINE = re.compile(r"^\s*>")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _LOG_LINE = re.compile(
-    r"^\s*(\[\d{1,2}:\d{2}(?::\d{2})?\]|\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}|at [\w.$]+\(|Traceback \(|File \"|[\w.]+(?:Error|Exception)\b[:(]"
+    r"^\s*(\{\s*\"|\[\s*\{|\[\d{1,2}:\d{2}(?::\d{2})?\]|\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}|at [\w.$]+\(|Traceback \(|File \"|[\w.]+(?:Error|Exception)\b[:(]"
     r"|E\s{2,}|\$ |#\s*\d+\s|\w+\.(?:kt|java|swift|py|js|ts|go|rs):\d+|[-+]{3} |@@ )")
 _FORWARD_HDR = re.compile(r"^\s*(From|To|Subject|Date|Sent|Cc|发件人|收件人|主题|日期)\s*[:：]", re.I)
 # A quotation this long inside the user's own line is someone else's text, not theirs.
@@ -189,8 +189,8 @@ ANAPHOR = re.compile(
 
 _LEAD_STRIP = re.compile(
     r"^\s*(?:(?:ok(?:ay)?|so|also|and|oh|btw|fyi|by the way|anyway|one more(?: thing)?|last thing|heads up|quick one|one thing|hmm|right"
-    r"|as I said(?: before)?|like I said|I told you|I said before"
-    r"|对了|还有|另外|顺便说一下|顺便|还有就是|我说过的?|说过了|跟你说过)\s*[:：,，—–-]*\s*"
+    r"|as I said(?: before)?|like I said|I told you|I said before)\b\s*[:：,，—–-]*\s*"
+    r"|(?:对了|还有|另外|顺便说一下|顺便|还有就是|我说过的?|说过了|跟你说过)\s*[:：,，—–-]*\s*"
     r"|(?:嗯|好的?|行|对)\s*[:：,，。！!~～—–-]+\s*)+", re.I)
 _MARKER_STRIP = re.compile(
     r"^\s*(?:from now on|going forward|from here on|in (?:the )?future|next time|remember (?:to|that)|please remember (?:to|that)|note that|as usual)\s*[,:：]?\s*"
@@ -316,7 +316,8 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
 _NORMATIVE = re.compile(
     r"(\bnot\b|n'?t\b|\bno\b|\brather than\b|\binstead\b|\bonly\b|\bsource of truth\b|\bagain\b|\bplease[.!]?\s*$"
     r"|\b(?:for|to) me\b|\bhelps? me\b|\bis mine\b|\bgoes in\b|\bget added\b|[,:;，：]\s*(?:please\s+)?use\s"
-    r"|不要|别|不是|而不是|单独|只用|只要|就行|统一|又|不用|改成|改用)", re.I)
+    r"|\s[-–—]\s+(?:that'?s|it'?s|the|our|CI)\b|\bbecause\b|\bso that\b|,\s*since\b"
+    r"|不要|别|不是|而不是|单独|只用|只要|就行|统一|又|不用|改成|改用|因为|免得|以免|不然)", re.I)
 
 
 _PREFERENCE = re.compile(
