@@ -246,9 +246,15 @@ def episodes_by_refs(home: Home, refs: list[str]) -> list:
         m = re.match(r"^episode:(\d{4}-\d{2}-\d{2})#(.+)$", ref)
         if m:
             wanted.setdefault(m.group(1), set()).add(m.group(2))
+    from .errors import UnsafePath
+
     out = []
     for day, ids in sorted(wanted.items()):
-        out += [ep for ep in _parse_sections(home, day_path(home, day), lambda sec: any(i in sec for i in ids)) if ep.id in ids]
+        try:
+            path = day_path(home, day)
+        except UnsafePath:  # episodes/ links outside the home: not read
+            continue
+        out += [ep for ep in _parse_sections(home, path, lambda sec: any(i in sec for i in ids)) if ep.id in ids]
     return out
 
 

@@ -35,7 +35,7 @@ import re
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from .errors import NotFound, UsageError
+from .errors import NotFound, UnsafePath, UsageError
 from .fsio import read_bytes
 from .home import Home
 
@@ -343,7 +343,7 @@ def parse_day(text: str, date: str, rel: str, problems: list[Problem] | None = N
 def day_path(home: Home, date: str) -> Path:
     if not _DATE_RE.match(date or ""):
         raise UsageError(f"not a date: {date!r}", "use YYYY-MM-DD")
-    return home.episodes_dir / f"{date}.md"
+    return home.writable(home.episodes_dir / f"{date}.md")  # readers skip (UnsafePath), writers refuse
 
 
 def day_dates(home: Home) -> list[str]:
@@ -365,7 +365,12 @@ def day_files(home: Home) -> list[Path]:
 
 
 def read_day(home: Home, date: str, problems: list[Problem] | None = None) -> list[Episode]:
-    path = day_path(home, date)
+    try:
+        path = day_path(home, date)
+    except UnsafePath as exc:  # episodes/ or the day file links outside the home: not read
+        if problems is not None:
+            problems.append(Problem(f"episodes/{date}.md", None, f"cannot read it: {exc.message}"))
+        return []
     try:
         text = read_bytes(path).decode("utf-8", errors="replace")
     except FileNotFoundError:

@@ -124,6 +124,22 @@ class Home:
         real = os.path.realpath(path)
         return real == root_real or real.startswith(root_real + os.sep)
 
+    def writable(self, path: Path) -> Path:
+        """The one rule for every writer: ``path`` (under the home: a ledger file,
+        a day file, a journal file, signals.jsonl, MEMORY.md, a memory file) must
+        still be inside the home after following symlinks, or nothing is written
+        through it (a symlinked ``ledger/`` or ``signals.jsonl`` pointing at a
+        synced folder elsewhere). Links that stay inside the home are fine."""
+        if not self.contains(path):
+            try:
+                rel = self.rel(path)
+            except ValueError:
+                rel = str(path)
+            raise UnsafePath(f"{rel} leads outside the home (symlink?); not writing through it",
+                             "replace the link with a real folder or file inside the home (move what it holds in "
+                             "first), or point it at a place inside the home")
+        return path
+
     def rel(self, path: Path) -> str:
         return path.relative_to(self.root).as_posix()
 

@@ -23,7 +23,8 @@ MAX_LISTED = 200  # per action; the rest is counted
 
 
 def journal_path(home: Home, when: dt.datetime) -> Path:
-    return home.journal_dir / f"{when.date().isoformat()}.md"
+    """Where today's entries go (refused when journal/ links outside the home)."""
+    return home.writable(home.journal_dir / f"{when.date().isoformat()}.md")
 
 
 def _ids(ids: list[str], n: int = 8) -> str:

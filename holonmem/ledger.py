@@ -103,10 +103,15 @@ def _brackets(raw) -> int:
 
 
 def ledger_files(home: Home) -> list[Path]:
+    """The ledger files; one that links outside the home is neither read nor repaired
+    (``append`` refuses to write through it: :meth:`Home.writable`)."""
     try:
-        return sorted(p for p in home.ledger_dir.iterdir() if p.suffix == ".jsonl" and p.is_file())
+        found = sorted(p for p in home.ledger_dir.iterdir() if p.suffix == ".jsonl" and p.is_file())
     except FileNotFoundError:
         return []
+    if not found or not home.contains(home.ledger_dir) or any(p.is_symlink() for p in found):
+        found = [p for p in found if home.contains(p)]
+    return found
 
 
 def current_file_name(now: datetime | None = None) -> str:
@@ -230,6 +235,7 @@ class Ledger:
 
         res = AppendResult()
         home = self.home
+        path = home.writable(home.ledger_dir / current_file_name())
         home.ledger_dir.mkdir(parents=True, exist_ok=True)
         with home_lock(home, LEDGER, timeout):
             files = self.files()
@@ -248,7 +254,6 @@ class Ledger:
                 if not ids:
                     ok = True
                     return res
-                path = home.ledger_dir / current_file_name()
                 res.file = path.name
                 fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
                 try:

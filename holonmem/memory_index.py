@@ -308,4 +308,4 @@ def read_index(home: Home) -> tuple[str, str | None]:
 
 def write_index(home: Home, text: str, expected_checksum: str | None) -> None:
     """Write MEMORY.md unless it changed since read (:class:`DirtyFileError`)."""
-    write_if_unchanged(home.memory_md, text, expected_checksum)
+    write_if_unchanged(home.writable(home.memory_md), text, expected_checksum)

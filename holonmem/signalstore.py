@@ -50,6 +50,9 @@ def load(home: Home, start: int = 0) -> SignalState:
     size recorded at an earlier run; anything else means "from the top").
     Line numbers in ``errors`` count from where reading began."""
     st = SignalState()
+    if home.signals_path.is_symlink() and not home.contains(home.signals_path):
+        st.errors.append((0, "signals.jsonl leads outside the home (symlink?); not read, and nothing is appended to it"))
+        return st
     try:
         fh = open(home.signals_path, "rb")
     except FileNotFoundError:
@@ -97,7 +100,7 @@ def append(home: Home, lines: Iterable[dict], *, fsync: bool = True, timeout: fl
     data = b"".join(json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n" for obj in lines)
     if not data:
         return 0
-    path = home.signals_path
+    path = home.writable(home.signals_path)
     with home_lock(home, SIGNALS_LOCK, timeout):
         _repair(home, path)
         fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
