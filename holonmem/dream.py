@@ -183,6 +183,7 @@ def promotion_channels(members: list[dict]) -> list[str]:
 EXPLICIT_ACTS = frozenset({"instruct", "correct", "revoke", "replace"})
 CHANGE_ACTS = frozenset({"replace", "correct"})
 WEAK_ACTS = frozenset({"prefer", "state"})
+JOINABLE_ACTS = WEAK_ACTS | {"instruct"}  # a change of mind, correction or revocation stands on its own
 
 
 def act_of(group_members: list[dict]) -> str:
@@ -304,8 +305,12 @@ class _Group:
 
     @property
     def rep(self) -> dict:
-        # an explicit instruction's wording over a weak one's; then the newest, most confident
-        return max(self.members, key=lambda m: (m.get("act") in EXPLICIT_ACTS, _ts_key(m.get("ts")), m["confidence"]))
+        # an explicit instruction's wording over a weak one's (unless it only points back, "remember
+        # the lactose thing"); then the newest, most confident
+        def key(m):
+            full = len(re.sub(r"\W", "", _label_free(m["statement"], m["project"]))) >= 24
+            return (full, m.get("act") in EXPLICIT_ACTS, _ts_key(m.get("ts")), m["confidence"])
+        return max(self.members, key=key)
 
 
 def _scoped(members: list[dict]) -> list[dict]:
@@ -377,7 +382,7 @@ def plan_dream(pending: list[dict], memories: list[Memory], *, now: dt.datetime,
     # the same request in other words, across sessions: joined on what it is about
     idx_groups = grouping.merge_on_rare(
         idx_groups, uniq, lambda s: _label_free(s["statement"], s["project"]),
-        lambda s: _person_block(s) and s.get("act") in WEAK_ACTS,
+        lambda s: _person_block(s) and s.get("act") in JOINABLE_ACTS,
         lambda s: ("person", s["project"]),
         separate=lambda a, b: a["polarity"] != b["polarity"] or grouping.conflicts(a["statement"], a["polarity"], b["statement"], b["polarity"]),
     )

@@ -138,9 +138,13 @@ ONE_OFF = re.compile(
 STANDING = re.compile(
     r"(\bfrom now on\b|\bgoing forward\b|\bfrom here on\b|\bin (?:the )?future\b|\bevery ?time\b|\beach time\b|\bwhenever\b|\balways\b|\bnever\b"
     r"|\bremember (?:to|that)\b|\bnext time\b|\bas usual\b|\bI told you\b|\bas I said\b|\blike I said\b|\bby default\b|\bas a rule\b|\bon (?:any|all|every) (?:of )?my\b|\bin (?:any|all|every) (?:of )?(?:my )?(?:projects?|repos?|repositories)\b"
-    r"|\bevery (?!one\b)\w+|\bno more\b|\bany more\b|\banymore\b|\bfrom your side\b"
-    r"|以后|今后|往后|从今以后|从现在起|下次|每次|每一次|不要再|别再|不许再|再也不要|千万别|务必|每篇|每个|每周|每月|每天|每晚|每年|一律|统一|永远|记住|记得|所有项目|任何项目|我说过)", re.I)
-CONDITIONAL = re.compile(r"(^|[,;:，；：]\s*|\s)(if|when|whenever|unless|如果|要是|假如|一旦|只要)\b|^\s*(if|when)\b|如果|要是|一旦", re.I)
+    r"|\bevery (?!one\b)\w+|\bno more\b|\bany more\b|\banymore\b|\bfrom your side\b|\banywhere\b|\beverywhere\b|\bnot just (?:here|this)\b"
+    r"|\bin general\b|\bsame as (?:always|usual|everything else|before)\b|\bbefore (?:any|every|each)\b|\bafter (?:any|every|each)\b"
+    r"|^\s*(?:house )?rules?(?: for [\w -]{1,30})?\s*[:：]|规则[:：]|规矩[:：]|老规矩|照旧|还是老样子|所有地方|不只是这次|之前都|前都要"
+    r"|以后|今后|往后|从今以后|从现在起|下次|每次|每一次|不要再|别再|不许再|再也不要|千万别|务必|每[条份项个篇天周月年晚位张回]|一律|统一|永远|记住|记得|所有项目|任何项目|我说过)", re.I)
+CONDITIONAL = re.compile(
+    r"(^|[,;:，；：]\s*|\s)(if|when|whenever|unless|如果|要是|假如|一旦|只要)\b|^\s*(if|when)\b|如果|要是|一旦"
+    r"|\b(?:before|after) (?:you|we) \w+ (?:any|anything|every|each)\b", re.I)
 # Directive cues: the sentence asks the agent to do or not do something.
 DIRECTIVE = re.compile(
     r"(^\s*(?:please\s+|pls\s+|just\s+|also\s+|and\s+|so\s+)?(?:don'?t|do not|never|always|make sure|be sure|remember|keep|use|put|add|set|run|log|load|send|write"
@@ -153,7 +157,8 @@ DIRECTIVE = re.compile(
     r"|\b(?:when|whenever|if|once)\b[^,]{1,80},\s*(?:please\s+)?(?:compare|use|keep|put|add|set|run|send|write|explain|ask|tell|ping|check|mark|include|leave|skip|stop|go)\b"
     r"|\b(?:uses|requires|wants|expects|prefers|follows|prints|needs it)\b|\bsource of truth\b|,?\s*please[.!]?\s*$"
     r"|^\s*[\w.\-/ ]{2,30},\s*not\s+[\w.\-/ ]{2,30}[.!]?\s*$|\brather than\b|\binstead of\b"
-    r"|[,:;，：]\s*(?:please\s+)?(?:use|keep|put|run|add|set)\s+\S"
+    r"|[,:;，：—–-]\s*(?:please\s+)?(?:use|keep|put|run|add|set|write|give|make|send|show|tell|include|mark|list|name|log|store|save|grab|take|check|ask|pick|choose|book|avoid|skip|drop)\s+\S"
+    r"|\b(?:when|whenever|if|once|before|after|unless)\b[^,]{1,80},\s*(?:please\s+)?(?!(?:i|we|you|he|she|it|they|the|a|an|this|that|there|is|are|was|were|so|but|and|then|my|our)\b)[a-z]{3,}\b"
     r"|要|别|不要|请|用|改成|改用|换成|统一|加|删|放|写|发|提醒|不用|不许|必须|得|应该|记到|记在|记一|单独|不能)", re.I)
 DESCRIPTIVE = re.compile(
     r"(\b(?:is|are|was|were|'s|'re|has been|have been|seems?|looks?)\s+(?:always|never|usually|constantly)\b"
@@ -165,11 +170,11 @@ REVOKE = re.compile(
     r"|\bforget (?:what I said|about)\b|\bscrap (?:the|that)\b|\bwe don'?t need (?:the|to)\b|\bno more\b"
     r"|不用再|不再需要|以后不用|不用加了|(?:之前|刚才|上次)[^。]{0,30}(?:取消|收回|作废)|收回吧|作废)", re.I)
 REPLACE = re.compile(
-    r"(\binstead\b|\brather than\b|\bchange of plan\b|\bmoving (?:off|to|from)\b|\bswitch(?:ing|ed)? (?:to|from|over)\b|\bno more\b|\bnot \w+ anymore\b"
+    r"(\binstead\b|\brather than\b|\bchange of plan\b|\bmov(?:e|ed|ing) (?:off|to|from|over)\b|\bI'?ve moved\b|\bswitch(?:ing|ed)? (?:to|from|over)\b|\bno more\b|\bnot \w+ anymore\b"
     r"|\banymore\b|\bany more\b|\bnow\b.{0,40}\bnot\b|\bleft as\b|\breplace\b|\bdrop \"|\bmigrat\w+ (?:to|from)\b"
     r"|改成|改用|换成|改为|不用\S{1,8}了|而不是|代替|以后都按|统一了)", re.I)
 CORRECTION_LEAD = re.compile(
-    r"^\s*(?:no\b[\s,.!—–-]|nope\b|wrong\b|not quite\b|actually\b|correction\b|hmm,? wait\b|wait\b[,\s].{0,30}\b(?:misremembered|wrong|mistake)\b|I misremembered\b"
+    r"\bthat'?s (?:wrong|not right|incorrect|outdated)\b|写错了|^\s*(?:no\b[\s,.!—–-]|nope\b|wrong\b|not quite\b|actually\b|correction\b|hmm,? wait\b|wait\b[,\s].{0,30}\b(?:misremembered|wrong|mistake)\b|I misremembered\b"
     r"|不对|不是|错了|搞错了|说错了|记错了|更正|纠正)", re.I)
 CORRECTION_FORM = re.compile(
     r"(\b(?:is|are|was|were|started|starts|ends|ended)\s+[^,.;]{1,40}?,\s*not\s+[^,.;]{1,30}|\bnot\s+[^,.;]{1,30}?,\s*(?:it'?s|but)\b"
@@ -177,10 +182,12 @@ CORRECTION_FORM = re.compile(
 _VALUE = re.compile(rf"(\d|[A-Z][a-z]+ \d|\b[A-Z]{{2,}}\b|[\"“「'][^\"”」']+[\"”」']|[{_CJK}]{{2,4}}(?:号|点|日|月|周[一二三四五六日天]))")
 # About the person rather than the project: their body, habits, name, ownership, all their work.
 PERSONAL = re.compile(
-    r"(\b(?:for|to) me\b(?! (?:when|if|after|before|once)\b)|\bI'?m (?:a |an |mostly |red|colou?r|left|right|not a )|\bI am (?:a |an |mostly )|\bmy (?:eyes|sleep|name|pen name|writing)\b"
+    r"(\b(?:for|to) me\b(?! (?:when|if|after|before|once)\b)|\bI'?m (?:a |an |mostly |red|colou?r|left|right|not a )|\bI am (?:a |an |mostly )"
+    r"|\bmy (?:eyes|sleep|name|pen name|writing|stomach|knees?|back|health|diet|body|allerg\w*)\b|过敏|我不能(?:吃|喝)|我的(?:身体|胃|膝盖|眼睛)"
     r"|\bleave \w+ to me\b|\bis mine\b|\bI (?:review|do) (?:the )?\w+ myself\b|\bmyself\b"
     r"|\bon (?:any|all|every) (?:of )?my\b|\bin (?:any|all|every) (?:of )?(?:my )?(?:projects?|repos?)\b|\banything I write\b|\bwhatever I write\b"
-    r"|\b(?:remind|notify|ping|message|text|email|call) me\b|(?:提醒|通知|消息)[^，。]{0,6}(?:发|用|改成|改用|通过|走)[^，。]{0,3}(?:短信|微信|邮件|电话|钉钉)"
+    r"|\b(?:remind|notify|ping|message|text|email|call|give|tell|show|send|write|explain to|answer) me\b|\byou (?:give|send|write|show) me\b|\bI can'?t (?:think|read|see|eat|drink|stand)\b"
+    r"|给我(?:排|安排|写|改|订|买|发)|我(?:要|想|得|需要)?先看|我要看|让我看|\bI (?:want|need) to (?:see|read|know)\b|(?:提醒|通知|消息)[^，。]{0,6}(?:发|用|改成|改用|通过|走)[^，。]{0,3}(?:短信|微信|邮件|电话|钉钉)"
     r"|给我发|发给我|发我|我要睡|我的稿子|我写的|给我改|我的名字|笔名|所有项目|任何项目|不管哪个项目)", re.I)
 _GROUP_WORDS = re.compile(r"(\bthe team\b|\bour\b|\bwe\b|我们|咱们|大家|团队)", re.I)
 ANAPHOR = re.compile(
@@ -195,7 +202,7 @@ _LEAD_STRIP = re.compile(
 _MARKER_STRIP = re.compile(
     r"^\s*(?:from now on|going forward|from here on|in (?:the )?future|next time|remember (?:to|that)|please remember (?:to|that)|note that|as usual)\s*[,:：]?\s*"
     r"|^\s*(?:以后|今后|往后|从现在起|从今以后|下次|记住|记得)\s*[:：,，]?\s*", re.I)
-_SENT_SPLIT = re.compile(r"(?<=[。！？!?；;])|(?<=[A-Za-z0-9\)\"”'][A-Za-z0-9\)\"”'])\.\s+(?=[A-Z\"“(]|[\u3400-\u9fff])|\n+")
+_SENT_SPLIT = re.compile(r"(?<=[。！？!?；;])|(?<=[A-Za-z0-9\)\"”'`][A-Za-z0-9\)\"”'`])\.\s+(?=[A-Za-z\"“(`]|[\u3400-\u9fff])|\n+")
 
 
 def sentences(text: str) -> list[str]:
@@ -263,7 +270,8 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
         m = STANDING.search(core)
         if m and m.start() > 0:
             head = max(core.rfind(c, 0, m.start()) for c in "，,；;")
-            if head >= 0:
+            # only a request for now goes ("把行程更新一下，记得…"); "押金改成三个月也可以接受，以后…" stays
+            if head >= 0 and all(_TASK_NOW.search(c) for c in re.split(r"[，,；;]", core[:head]) if c.strip()):
                 core = clean(core[head + 1:])
     if _BACKREF.search(core) and prev_user:  # "这种词别出现在我的稿子里" after "“抓手”也换掉"
         core = prev_user.rstrip("。.!！ ") + ("；" if _CJK_RE.search(core[:2]) else "; ") + core
@@ -271,7 +279,7 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
     standing = bool(STANDING.search(s))
     conditional = bool(CONDITIONAL.search(s))
     # a sentence that opens with a standing marker ("from now on, deploy…", "以后每次都订…") is an instruction
-    opens_standing = bool(_MARKER_STRIP.match(_LEAD_STRIP.sub("", s, count=1))) or bool(re.match(r"^\s*(?:每次|每一次|每回|下次)", core))
+    opens_standing = bool(_MARKER_STRIP.match(_LEAD_STRIP.sub("", s, count=1))) or bool(re.match(r"^\s*(?:每次|每一次|每回|下次|每[条份项个篇天周月年晚位张])", core))
     directive = opens_standing or bool(DIRECTIVE.search(core)) or bool(DIRECTIVE.search(s)) or bool(
         re.search(r"\b(?:make sure|be sure|remember to|please)\b", s, re.I))
     if not standing and re.match(r"^(?:我们|咱们|we\b|our\b)", core, re.I) and not re.search(r"\b(?:should|must|need to|have to)\b|应该|必须|要", core, re.I):
@@ -284,16 +292,19 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
         if (_VALUE.search(core) and prev_assistant or CORRECTION_FORM.search(s)) and not one_off:
             text = re.sub(r"^\s*(?:no|nope|wrong|not quite|actually|correction|hmm,? wait|wait|不对|不是的|错了|搞错了|说错了|记错了|更正|纠正)\b\s*[,，.。!！—–:-]*\s*", "", core, flags=re.I)
             text = re.sub(r"^(?:I misremembered|我记错了)\s*[:：,，]\s*", "", text, flags=re.I)
+            m = re.search(r"\bthat'?s (?:wrong|not right|incorrect|outdated)\s*[,;:—–-]\s*|写错了\s*[，,：:]\s*", text, re.I)
+            if m and _content(text[m.end():]) >= 6:  # "the doc says 14 — that's wrong, we're on 15": the right part
+                text = text[m.end():]
             if _content(text) >= 6 and not DIRECTIVE.match(text):
                 text, about_user = _corrected(clean(text), prev_assistant)
                 return Finding("correct", text, s, personal=personal or about_user)
     if descriptive and not (standing and directive and not DESCRIPTIVE.search(core.split(",")[0])):
         return None
     if REVOKE.search(s) and not one_off:
-        if REPLACE.search(s) and _has_new_value(s):
+        if (REPLACE.search(s) or _PERMIT.search(s) and standing) and _has_new_value(s):
             return Finding("replace", core, s, personal=personal, standing=True)
         return Finding("revoke", core, s, personal=personal)
-    if REPLACE.search(s) and directive and not one_off and _has_new_value(s):
+    if REPLACE.search(s) and directive and not one_off and not conditional and _has_new_value(s):
         return Finding("replace", core, s, personal=personal, standing=True)
     if one_off:
         return None
@@ -303,6 +314,11 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
         return Finding("instruct", core, s, personal=personal, conditional=True, standing=True)
     if standing and directive:
         return Finding("instruct", core, s, personal=personal, standing=True)
+    if _SELF_FACT.match(core) and not question and not _TRANSIENT.match(core):
+        # "I'm lactose intolerant", "我对花生过敏": a fact about the person, promoted when it recurs
+        return Finding("state", core, s, personal=True)
+    if not standing and _TASK_OBJECT.search(re.split(r"[,;:，；：—–]|\s-\s", core, maxsplit=1)[0]):
+        return None  # "don't restart them", "把它发过去": about the thing at hand, not a standing way of working
     pref = _PREFERENCE.search(s)
     if pref and not question:  # "I'd rather…", "我不想…": the person's preference, weak until repeated
         return Finding("prefer", core, s, personal=personal or _FIRST_PERSON.match(core) is not None and not _PROJECTISH.search(core))
@@ -317,7 +333,7 @@ _NORMATIVE = re.compile(
     r"(\bnot\b|n'?t\b|\bno\b|\brather than\b|\binstead\b|\bonly\b|\bsource of truth\b|\bagain\b|\bplease[.!]?\s*$"
     r"|\b(?:for|to) me\b|\bhelps? me\b|\bis mine\b|\bgoes in\b|\bget added\b|[,:;，：]\s*(?:please\s+)?use\s"
     r"|\s[-–—]\s+(?:that'?s|it'?s|the|our|CI)\b|\bbecause\b|\bso that\b|,\s*since\b"
-    r"|不要|别|不是|而不是|单独|只用|只要|就行|统一|又|不用|改成|改用|因为|免得|以免|不然)", re.I)
+    r"|不要|别|不是|而不是|单独|只用|只要|只加|只写|只发|就行|统一|又|不用|改成|改用|因为|免得|以免|不然)", re.I)
 
 
 _PREFERENCE = re.compile(
@@ -327,6 +343,14 @@ _FIRST_PERSON = re.compile(r"^(?:我(?!们)|I\b|I'd\b|I'm\b)", re.I)
 _PROJECTISH = re.compile(r"`|[\w-]+\.\w{2,4}\b|\b(?:pytest|tests?|code|repo|branch|commit|merges?|PRs?|files?|build|deploy)\b|测试|代码|部署", re.I)
 
 
+_SELF_FACT = re.compile(
+    r"^(?:I'?m|I am|I have|I've got|I can'?t (?:eat|drink|have)|my (?:stomach|knees?|back|body|eyes) |我是|我有|我对\S{1,8}过敏|我不能(?:吃|喝)|我(?:不吃|不喝))", re.I)
+_TRANSIENT = re.compile(
+    r"^(?:I'?m|I am)\s+(?:busy|in a|on (?:my|the)|back|done|here|sorry|not sure|tired|going|about|trying|looking|thinking|working|free|off|ok|okay|fine|good|happy|glad"
+    r"|afraid|sure|away|out|at|heading|leaving|still|just|also|now|currently|today|late|ready|worried|curious|confused|wondering)\b"
+    r"|^I have (?:a|an|to|no idea|been|just|got a (?:question|meeting))\b|^我是说|^我有(?:个|一个)?(?:问题|事|会)", re.I)
+_TASK_OBJECT = re.compile(r"\b(?:restart|delete|send|merge|deploy|ship|post|move|fix|open|close|rerun|revert|kill|stop) (?:it|them|this|that|these|those)\b|把它|把这个|把那个", re.I)
+_TASK_NOW = re.compile(r"一下|吧$|帮我|先|这次|今天|马上|^把|^跟|^给|顺便|发过去|看看")
 _BACKREF = re.compile(r"^(?:这种|这类|这些|此类|这样的)|\bsuch (?:words|things|phrases)\b|^(?:those|these) (?:words|ones|phrases)\b", re.I)
 _PRONOUN_LEAD = re.compile(r"^(it|that|this|they|它|这)\s*(?:'s\s+)?([A-Za-z]+|[\u3400-\u9fff])", re.I)
 _WRONG_RIGHT = [
@@ -371,8 +395,13 @@ def _corrected(text: str, prev_assistant: str) -> tuple[str, bool]:
     return text, False
 
 
+_PERMIT = re.compile(r"\byou (?:can|may)\b|\bfeel free\b|\bgo ahead and\b|\bno need to ask\b|可以直接|你可以|直接[^，。]{0,8}就行", re.I)
+
+
 def _has_new_value(s: str) -> bool:
     """A change of mind names what to do now, not only what to stop."""
+    if re.search(r"\d", s) and re.search(r"\b(?:instead|now|to)\b|改成|改为|换成", s, re.I):
+        return True
     return bool(re.search(
         r"\b(?:to|use|put|go with|instead|left as|as)\b\s+\S+|改成|改用|换成|改为|用\S|按这个|[“「\"].+[”」\"]", s, re.I))
 
