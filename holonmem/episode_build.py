@@ -14,12 +14,12 @@ import re
 from collections import Counter
 from datetime import datetime, timezone
 
+from . import attribution as A
+from . import lessons as L
 from . import signal_rules as R
 from .episodes import Episode
 from .events import parse_ts
 
-FAILED = frozenset({"failed", "failure", "error", "errored", "fail", "timeout", "timed_out"})
-PASSED = frozenset({"ok", "passed", "pass", "success", "succeeded", "done", "completed"})
 DONE = frozenset({"done", "completed", "complete", "closed", "finished", "cancelled", "canceled"})
 SUBSTANTIVE_KINDS = frozenset({"tool_call", "tool_result", "task", "work_item", "note"})
 
@@ -103,61 +103,169 @@ def _one(text: str, limit: int) -> str:
 
 
 def _error_line(text: str) -> str:
-    lines = [l.strip() for l in (text or "").splitlines() if l.strip()]
-    for l in reversed(lines):
-        if re.search(r"(Error|Exception|Timeout|error:|failed|失败|不可用)", l):
-            return _one(re.sub(r"^E\s+", "", l), 200)
-    return _one(text, 200)
+    return L.error_line(text) or _one(text, 200)
 
 
 def _command(ev: dict) -> str:
-    inp = (ev.get("meta") or {}).get("input")
-    if isinstance(inp, dict) and isinstance(inp.get("command"), str):
-        return _one(inp["command"], 120)
-    return _one(ev.get("text", ""), 120)
+    return _one(L.call_text(ev), 120)
 
 
-def _call_before(events: list[dict], i: int) -> dict | None:
-    """The tool_call that produced the tool_result at ``i`` (same tool, latest before it)."""
-    tool = events[i].get("tool")
-    return next((events[k] for k in range(i - 1, -1, -1) if events[k].get("kind") == "tool_call"
-                 and events[k].get("tool") == tool), None)
+# -- which call produced which result ---------------------------------------------
+
+def _use_id(ev: dict) -> str | None:
+    meta = ev.get("meta") or {}
+    if not isinstance(meta, dict):
+        return None
+    v = meta.get("tool_use_id") or meta.get("tool_call_id") or meta.get("call_id")
+    return str(v) if v else None
 
 
-def _has_command(call: dict | None) -> bool:
-    inp = ((call or {}).get("meta") or {}).get("input")
-    return isinstance(inp, dict) and isinstance(inp.get("command"), str)
+def pair_calls(events: list[dict]) -> dict[int, int]:
+    """``{result index: call index}``: each tool result and the call that produced it.
+
+    A shared ``tool_use_id``/``call_id`` decides when both carry one. Otherwise the
+    result belongs to the earliest unanswered call of its tool in the *latest* batch
+    of consecutive calls: parallel calls (two ``Bash`` calls, then their two results)
+    are answered in order, and a call that never got a result does not capture the
+    results of later calls.
+    """
+    out: dict[int, int] = {}
+    pending: dict[str, list[int]] = {}
+    by_uid: dict[str, int] = {}
+    batch: dict[int, int] = {}  # call index -> batch number
+    n_batch, prev_call = 0, False
+    for i, ev in enumerate(events):
+        kind = ev.get("kind")
+        if kind == "tool_call":
+            if not prev_call:
+                n_batch += 1
+            prev_call = True
+            batch[i] = n_batch
+            pending.setdefault(str(ev.get("tool") or ""), []).append(i)
+            uid = _use_id(ev)
+            if uid:
+                by_uid[uid] = i
+            continue
+        prev_call = False
+        if kind != "tool_result":
+            continue
+        tool = str(ev.get("tool") or "")
+        calls = pending.get(tool) or []
+        uid = _use_id(ev)
+        c = by_uid.pop(uid, None) if uid else None
+        if c is None and calls:
+            last = batch[calls[-1]]
+            c = next(k for k in calls if batch[k] == last)
+        if c is not None:
+            out[i] = c
+            if c in calls:
+                calls.remove(c)
+    return out
+
+
+# -- what happened between a failure and the pass that resolved it -------------------
+
+def _rerun(fail_call: dict | None, pass_call: dict | None) -> dict:
+    """How the passing call differs from the failing one (see :func:`lessons.call_diff`)."""
+    if not fail_call or not pass_call:
+        return {"kind": "other"}
+    return L.call_diff(fail_call, pass_call)
+
+
+def _fix_kind(steps: list[dict], rerun: dict, user_said: bool) -> str:
+    """One word for the structure of the fix, strongest first.
+
+    ``env``: a command that changes the environment (install, login, export, start a
+    service or device) or a config file outside the source tree was written;
+    ``option``: the same call passed with a flag, an option or an env prefix added;
+    ``edit``: files of the project were edited; ``procedure``: another command was
+    run (not an inspection); ``changed``: the call itself was changed (other values);
+    ``user``: the user supplied something and the same call passed; ``retry``:
+    nothing but a rerun.
+    """
+    kinds = {s["kind"] for s in steps if s.get("ok")}
+    if "env" in kinds:
+        return "env"
+    if rerun.get("kind") == "added":
+        return "option"
+    if "edit" in kinds:
+        return "edit"
+    if "procedure" in kinds:
+        return "procedure"
+    if rerun.get("kind") == "changed" or "work" in kinds:
+        return "changed"
+    if user_said:
+        return "user"
+    return "retry"
 
 
 def pair_failures(events: list[dict]) -> list[dict]:
-    """Failed tool results with the diagnosis, fix and passing result that followed."""
+    """Real failed tool results with the diagnosis, fix and passing result that followed.
+
+    Cancelled, user-rejected and interrupted calls are no failures
+    (:func:`attribution.is_real_failure`). A call with a command (a shell) is
+    resolved by the first pass of a *related* command (same program and
+    subcommand, see :func:`lessons.related_commands`); another tool by its
+    next pass. Between the two, every call is classified (:func:`lessons.step_kind`);
+    only steps that succeeded count as the fix.
+    """
+    calls = pair_calls(events)
+    result_of = {c: r for r, c in calls.items()}
     out = []
     for i, ev in enumerate(events):
-        if ev.get("kind") != "tool_result" or str(ev.get("status") or "").lower() not in FAILED:
+        if not A.is_real_failure(ev):
             continue
         tool = ev.get("tool")
-        failing_call = _call_before(events, i)
-        passes = [k for k in range(i + 1, len(events)) if events[k].get("kind") == "tool_result"
-                  and events[k].get("tool") == tool and str(events[k].get("status") or "").lower() in PASSED]
-        # A generic tool (a shell) is fixed when the same command passes; else the next pass of the tool.
-        same = [k for k in passes if failing_call and _call_before(events, k)
-                and _command(_call_before(events, k)) == _command(failing_call)]  # type: ignore[arg-type]
-        j = same[0] if same and _has_command(failing_call) else (passes[0] if passes else None)
+        failing_call = events[calls[i]] if i in calls else None
+        fail_cmd = L.shell_command(failing_call) if failing_call else None
+        j = None
+        for k in range(i + 1, len(events)):
+            e = events[k]
+            if e.get("tool") != tool or not A.is_pass(e):
+                continue
+            pc = events[calls[k]] if k in calls else None
+            if fail_cmd is not None:
+                if pc is None or not L.related_commands(fail_cmd, L.shell_command(pc) or ""):
+                    continue
+            j = k
+            break
         stop = j if j is not None else len(events)
-        diag = next((events[k] for k in range(i + 1, stop) if events[k].get("role") == "assistant"
-                     and events[k].get("kind", "message") == "message"), None)
-        fix_calls = [events[k] for k in range(i + 1, stop) if events[k].get("kind") == "tool_call"] if j is not None else []
-        cmds = [_command(c) for c in fix_calls
-                if not (failing_call and c.get("tool") == tool and _command(c) == _command(failing_call))]
+        window = events[i + 1:stop]
+        diags = [e for e in window if e.get("role") == "assistant" and e.get("kind", "message") == "message"]
+        diag = L.pick_diagnosis(diags)
+        pass_call_idx = calls.get(j) if j is not None else None
+        fix_calls, steps = [], []
+        if j is not None:
+            for k in range(i + 1, stop):
+                e = events[k]
+                if e.get("kind") != "tool_call":
+                    continue
+                fix_calls.append(e)
+                if k == pass_call_idx:
+                    continue
+                r = result_of.get(k)  # a step without a result counts; one whose result failed does not
+                steps.append({"event": e["id"], "kind": L.step_kind(e, fail_cmd), "ok": r is None or A.is_pass(events[r])})
+        pass_call = events[pass_call_idx] if pass_call_idx is not None else None
+        rerun = _rerun(failing_call, pass_call) if j is not None else {"kind": "other"}
+        user_said = any(A.is_user_authored(e) for e in window)
+        by_id = {e["id"]: e for e in fix_calls}
+        cmds = [L.display_command(by_id[s["event"]]) for s in steps if s["ok"] and s["kind"] != "inspect"]
+        if pass_call is not None and rerun.get("kind") != "same":
+            cmds.append(L.display_command(pass_call))
         f = {
-            "event": ev["id"], "tool": tool, "error": _error_line(ev.get("text", "")),
+            "event": ev["id"], "tool": tool, "call": failing_call["id"] if failing_call else None,
+            "error": _error_line(ev.get("text", "")),
             "diagnosis": _one(diag.get("text", ""), 400) if diag else "",
             "diagnosis_event": diag["id"] if diag else None,
-            "fix": [c["id"] for c in fix_calls], "fix_commands": list(dict.fromkeys(cmds)),
+            "fix": [c["id"] for c in fix_calls], "fix_commands": [c for c in dict.fromkeys(cmds) if c],
             "resolved_by": events[j]["id"] if j is not None else None,
             "resolution": "",
         }
         if j is not None:
+            f["fix_kind"] = _fix_kind(steps, rerun, user_said)
+            f["rerun"] = rerun
+            f["steps"] = [s for s in steps if s["ok"] and s["kind"] != "inspect"]
+            f["user_supplied"] = user_said
             how = "; ".join(f["fix_commands"]) or "retried"
             f["resolution"] = _one(f"{how} → {events[j].get('text', '')}", 240)
         out.append(f)

@@ -167,9 +167,11 @@ def test_lesson_from_failure_then_pass_of_the_same_tool():
     s = sigs[0]
     assert (s["kind"], s["scope"], s["trust"], s["channels"]) == ("lesson", "project", "tool-observed", ["tool_failure_evidence"])
     assert "ModuleNotFoundError" in s["statement"] and "pip install -e ." in s["statement"]
-    assert s["statement"].startswith("invoicer lesson: `pytest` failed")
+    # stated by cause and fix (the diagnosis, then the command), the error class after it
+    assert s["statement"].startswith("invoicer lesson: The venv lacks the package: run `pip install -e .`.")
     assert s["evidence"][0] == "e002" and s["evidence"][-1] == "e007" and "e003" in s["evidence"]
-    assert s["subject"] == "invoicer pytest modulenotfounderror"
+    # the subject is the normalised error signature (program, class, message without the quoted name)
+    assert s["subject"] == "pytest modulenotfounderror no module named"
 
 
 @pytest.mark.parametrize("fixed,same_tool", [(False, True), (True, False)])

@@ -1,0 +1,303 @@
+"""Lessons worth keeping (pure rules, then one CLI run): a failure -> fix is a lesson when the
+fix is about the environment or the procedure, or when the same failure recurs across sessions."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from holonmem import lessons as L
+from holonmem.episode_build import build_episode, pair_calls, pair_failures
+from holonmem.memory import load_memories
+from holonmem.signals import extract
+
+
+def _events(*steps, project: str = "ledgerly", session: str = "s1", day: str = "2026-03-02") -> list[dict]:
+    """Events from (role, kind, tool, text, extra) tuples; a call's ``cmd`` becomes meta.input.command."""
+    out = []
+    for n, (role, kind, tool, text, *rest) in enumerate(steps, 1):
+        extra = dict(rest[0]) if rest else {}
+        ev = {"id": f"{session}-{n:02d}", "ts": f"{day}T09:{n:02d}:00+01:00", "project": project,
+              "session": session, "role": role, "kind": kind, "text": text}
+        if tool:
+            ev["tool"] = tool
+        if "cmd" in extra:
+            ev["meta"] = {"input": {"command": extra.pop("cmd")}}
+        if "input" in extra:
+            ev["meta"] = {"input": extra.pop("input")}
+        ev.update(extra)
+        out.append(ev)
+    return out
+
+
+def call(cmd: str, tool: str = "Bash") -> tuple:
+    return ("assistant", "tool_call", tool, cmd, {"cmd": cmd})
+
+
+def result(text: str, ok: bool = True, tool: str = "Bash") -> tuple:
+    return ("tool", "tool_result", tool, text, {"status": "ok" if ok else "failed"})
+
+
+def say(text: str) -> tuple:
+    return ("assistant", "message", None, text)
+
+
+def lessons_of(events: list[dict]) -> list[dict]:
+    ep = build_episode(events, "session_end")
+    return [s for s in extract(ep, events) if s["kind"] == "lesson"]
+
+
+MIGRATE_FAILS = "psycopg.OperationalError: connection to server at \"localhost\" (::1), port 5433 failed: Connection refused"
+
+
+def _service_session(session="s1", day="2026-03-02", project="ledgerly"):
+    return _events(
+        ("user", "message", None, "Apply the new migration to the dev database."),
+        call("alembic upgrade head"),
+        result(f"Traceback (most recent call last):\n  File \"/Users/mara/src/ledgerly/env.py\", line 3\n{MIGRATE_FAILS}", ok=False),
+        say("The local Postgres container isn't running, so nothing listens on 5433. Starting it."),
+        call("docker compose up -d db"),
+        result("Container ledgerly-db-1  Started"),
+        call("alembic upgrade head"),
+        result("INFO  [alembic.runtime.migration] Running upgrade 41c2 -> 7d9e, add invoices.due_at"),
+        session=session, day=day, project=project)
+
+
+def test_an_environment_fix_is_a_lesson_stated_by_cause_and_fix():
+    (s,) = lessons_of(_service_session())
+    assert s["channels"] == ["tool_failure_evidence"] and s["trust"] == "tool-observed"
+    first = s["statement"].split(". ")[0]
+    assert first == "ledgerly lesson: The local Postgres container isn't running: run `docker compose up -d db`"
+    # the error class comes after, the raw error text only in the method card; no machine path anywhere
+    assert "Applies when `alembic upgrade` fails with OperationalError" in s["statement"]
+    assert "Connection refused" in s["applies_when"] and "/Users/" not in json.dumps(s)
+    assert s["subject"].startswith("alembic operationalerror connection")
+    assert "environment" in s["basis"]
+
+
+def test_a_flag_added_to_the_same_command_is_a_lesson():
+    evs = _events(
+        call("quarto render report.qmd"),
+        result("ERROR: Chromium is required to render mermaid diagrams; pass --no-mermaid or install it", ok=False),
+        say("Quarto needs a headless Chromium for the diagrams and this machine has none."),
+        call("quarto render report.qmd --to pdf --no-mermaid"),
+        result("Output created: report.pdf"))
+    f = pair_failures(evs)[0]
+    assert f["fix_kind"] == "option" and f["rerun"]["added"] == ["--to pdf --no-mermaid"]
+    (s,) = lessons_of(evs)
+    assert s["channels"] == ["tool_failure_evidence"]
+    assert s["statement"].startswith("ledgerly lesson: Quarto needs a headless Chromium for the diagrams: add `--to pdf --no-mermaid`.")
+
+
+def test_an_env_prefix_is_a_lesson_and_its_secret_is_masked():
+    evs = _events(
+        call("npm publish"),
+        result("npm ERR! code E401\nnpm ERR! Unable to authenticate, need: Basic realm=\"GitHub Package Registry\"", ok=False),
+        ("user", "message", None, "the token is in 1Password, here: ghp_0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f"),
+        call("NODE_AUTH_TOKEN=ghp_0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f npm publish"),
+        result("+ @ledgerly/ui@2.3.0"))
+    (s,) = lessons_of(evs)
+    assert s["channels"] == ["tool_failure_evidence"]
+    assert "set `NODE_AUTH_TOKEN=…` first" in s["statement"] and "ghp_" not in json.dumps(s)
+
+
+def test_edit_and_rerun_is_ordinary_work_kept_only_as_a_pending_candidate():
+    evs = _events(
+        call("pytest -q tests/test_tax.py"),
+        result("FAILED tests/test_tax.py::test_reverse_charge - assert Decimal('0.00') == Decimal('19.00')\n1 failed in 0.3s", ok=False),
+        say("The reverse-charge branch returns before the rate lookup. Moving the check below it."),
+        ("assistant", "tool_call", "Edit", "Edit src/ledgerly/tax.py", {"input": {"file_path": "/Users/mara/src/ledgerly/src/ledgerly/tax.py"}}),
+        ("tool", "tool_result", "Edit", "The file has been updated.", {"status": "ok"}),
+        call("pytest -q tests/test_tax.py"),
+        result("3 passed in 0.2s"))
+    (s,) = lessons_of(evs)
+    assert s["channels"] == [] and "edit" in s["basis"]
+    assert "`tax.py`" in s["statement"] and "/Users/" not in s["statement"]
+
+
+def test_a_corrected_argument_is_no_lesson_by_itself():
+    evs = _events(
+        ("assistant", "tool_call", "calendar", "add 'Tue 14:00' dentist", {"input": {"when": "Tue 14:00", "title": "dentist"}}),
+        ("tool", "tool_result", "calendar", "invalid time 'Tue 14:00': use an ISO date", {"status": "failed"}),
+        ("assistant", "tool_call", "calendar", "add '2026-03-03 14:00' dentist", {"input": {"when": "2026-03-03 14:00", "title": "dentist"}}),
+        ("tool", "tool_result", "calendar", "added", {"status": "ok"}))
+    f = pair_failures(evs)[0]
+    assert f["fix_kind"] == "changed" and f["rerun"] == {"kind": "changed", "removed": ["Tue 14:00"], "added": ["2026-03-03 14:00"]}
+    (s,) = lessons_of(evs)
+    assert s["channels"] == []
+
+
+def test_cancelled_and_rejected_calls_are_no_failures():
+    evs = _events(
+        call("make lint"), call("make typecheck"),
+        result("ruff: 2 errors (E501)", ok=False),
+        result("<tool_use_error>Cancelled: parallel tool call Bash(make lint) errored</tool_use_error>", ok=False),
+        ("assistant", "tool_call", "Edit", "Edit README.md", {"input": {"file_path": "README.md"}}),
+        ("tool", "tool_result", "Edit", "The user doesn't want to proceed with this tool use. The tool use was rejected.", {"status": "failed"}),
+        ("user", "message", None, "[Request interrupted by user for tool use]"),
+        call("make typecheck"), result("Success: no issues found in 41 source files"),
+        call("make lint"), result("All checks passed!"))
+    failed = {f["event"] for f in pair_failures(evs)}
+    assert failed == {"s1-03"}  # the lint failure only: not the cancelled sibling, not the rejected edit
+    assert all("Cancelled" not in s["statement"] and "doesn't want" not in s["statement"] for s in lessons_of(evs))
+
+
+def test_parallel_calls_are_answered_in_order():
+    evs = _events(call("make lint"), call("make typecheck"), result("lint out", ok=False), result("typecheck out"),
+                  call("ls"), call("pwd"))
+    assert pair_calls(evs) == {2: 0, 3: 1}
+
+
+def test_a_fix_step_that_failed_itself_does_not_count():
+    evs = _events(
+        call("swift test"),
+        result("error: testHeaderLayout : failed - snapshot does not match reference", ok=False),
+        call("SNAPSHOT_RECORD=1 swift test --filter testHeaderLayout"),
+        result("error: testHeaderLayout : failed - recording a new reference", ok=False),
+        call("swift test"),
+        result("Executed 88 tests, with 0 failures"))
+    first = pair_failures(evs)[0]
+    assert first["steps"] == [] and first["fix_kind"] == "retry"
+    assert all(s["channels"] == [] for s in lessons_of(evs))
+
+
+def test_code_errors_fixed_by_narrowing_the_run_are_no_lesson():
+    evs = _events(
+        call("pytest -q"),
+        result("FAILED tests/test_fx.py::test_rounding - AssertionError: assert 1.005 == 1.01\n1 failed, 40 passed", ok=False),
+        call("pytest -q --deselect tests/test_fx.py::test_rounding"),
+        result("40 passed"))
+    assert pair_failures(evs)[0]["fix_kind"] == "option"
+    assert L.error_kind(evs[1]["text"]) == "code"
+    assert lessons_of(evs)[0]["channels"] == []
+
+
+def test_the_same_failure_in_two_sessions_shares_a_subject():
+    a = lessons_of(_service_session("s1", "2026-03-02"))[0]
+    b = lessons_of(_service_session("s2", "2026-03-09", project="billing-api"))[0]
+    assert a["subject"] == b["subject"] and a["session"] != b["session"]
+
+
+@pytest.mark.parametrize("text,signature", [
+    ("Error: quota exceeded for region 'eu-west-3' (limit 20, used 20) after 31.2s", "deploy error quota exceeded region after"),
+    ("Error: quota exceeded for region 'us-east-2' (limit 50, used 50) after 2.9s", "deploy error quota exceeded region after"),
+    ("KeyError: 'net_amount'", "deploy keyerror net_amount"),
+    ("上传失败：文件 /Users/mara/报销/发票_0311.pdf 超过 10 MB 限制", "deploy 上传失败 文件 超过 mb 限制"),
+])
+def test_error_signature_drops_paths_numbers_and_quoted_values(text, signature):
+    assert L.error_signature(text, "deploy") == signature
+
+
+def test_the_informative_error_line_beats_the_build_banner():
+    out = ("FAILURE: Build failed with an exception.\n\n* What went wrong:\n"
+           "> SDK location not found. Define a valid SDK location with an ANDROID_HOME environment variable.\n\nBUILD FAILED in 3s")
+    assert L.error_line(out).startswith("SDK location not found")
+    assert L.error_kind(out) == "env"
+
+
+def test_a_credential_the_user_supplied_is_a_lesson_for_an_auth_error():
+    evs = _events(
+        ("assistant", "tool_call", "smtp", "send report.pdf to finance", {"input": {"to": "finance@example.org"}}),
+        ("tool", "tool_result", "smtp", "535 Authentication failed: application-specific password required", {"status": "failed"}),
+        ("user", "message", None, "use the app password from the vault entry 'mail-bot'"),
+        ("assistant", "tool_call", "smtp", "send report.pdf to finance", {"input": {"to": "finance@example.org"}}),
+        ("tool", "tool_result", "smtp", "250 OK queued", {"status": "ok"}))
+    f = pair_failures(evs)[0]
+    assert f["fix_kind"] == "user" and f["user_supplied"]
+    (s,) = lessons_of(evs)
+    assert s["channels"] == ["tool_failure_evidence"] and "credential" in s["statement"]
+
+
+def test_a_chinese_diagnosis_gives_a_chinese_statement_without_back_references():
+    evs = _events(
+        ("assistant", "tool_call", "python", "pd.read_excel('对账单.xls')", {"input": {"code": "pd.read_excel('对账单.xls')"}}),
+        ("tool", "tool_result", "python", "ImportError: Missing optional dependency 'xlrd'. Install xlrd >= 2.0.1", {"status": "failed"}),
+        ("assistant", "message", None, "和上次一样，旧版 .xls 文件需要 xlrd 才能读。先装上。"),
+        call("pip install 'xlrd>=2.0.1'"), result("Successfully installed xlrd-2.0.1"),
+        ("assistant", "tool_call", "python", "pd.read_excel('对账单.xls')", {"input": {"code": "pd.read_excel('对账单.xls')"}}),
+        ("tool", "tool_result", "python", "(212, 9)", {"status": "ok"}))
+    (s,) = lessons_of(evs)
+    assert s["statement"].startswith("ledgerly lesson: 旧版 .xls 文件需要 xlrd 才能读：先运行 `pip install 'xlrd>=2.0.1'`。")
+    assert "上次" not in s["statement"]
+
+
+def test_written_config_shows_the_file_not_its_content():
+    evs = _events(
+        call("terraform plan"),
+        result("Error: No valid credential sources found for AWS Provider.", ok=False),
+        call("printf 'AWS_PROFILE=infra-admin\\n' >> .envrc && direnv allow"),
+        result(""),
+        call("terraform plan"),
+        result("Plan: 3 to add, 0 to change, 0 to destroy."))
+    (s,) = lessons_of(evs)
+    assert "add `AWS_PROFILE` to `.envrc`" in s["statement"] and "infra-admin" not in s["statement"]
+
+
+@pytest.mark.parametrize("fix,err,worth", [
+    ("env", "code", True), ("option", "neutral", True), ("option", "code", False), ("procedure", "env", True),
+    ("procedure", "code", False), ("user", "env", True), ("user", "neutral", False), ("edit", "env", False),
+    ("changed", "env", False), ("retry", "env", False),
+])
+def test_worth_table(fix, err, worth):
+    assert L.lesson_worth(fix, err)[0] is worth
+
+
+def test_related_commands_see_through_prefixes_and_wrappers():
+    assert L.related_commands("cd web && pnpm test", "CI=1 pnpm test --run")
+    assert L.related_commands("agvtool bump && bundle exec fastlane release", "bundle exec fastlane release")
+    assert not L.related_commands("xcodebuild test -scheme App", "xcodebuild -downloadPlatform iOS")
+    assert not L.related_commands("cargo build", "grep -rn 'use serde' src/")
+
+
+def test_cli_end_to_end_keeps_the_lessons_and_nothing_else(cli, home, tmp_path):
+    env = _service_session("s1", "2026-03-02")
+    test_fix = _events(
+        call("pytest -q"),
+        result("FAILED tests/test_dates.py::test_due_at - AssertionError: assert None == datetime(2026, 4, 1)", ok=False),
+        say("due_at is never set when the invoice has no terms."),
+        ("assistant", "tool_call", "Edit", "Edit src/ledgerly/invoice.py", {"input": {"file_path": "src/ledgerly/invoice.py"}}),
+        ("tool", "tool_result", "Edit", "The file has been updated.", {"status": "ok"}),
+        call("pytest -q"), result("52 passed"),
+        session="s2", day="2026-03-03")
+    noise = _events(
+        call("make build"), call("make docs"),
+        result("make: *** [build] Error 2", ok=False),
+        result("<tool_use_error>Sibling tool call errored</tool_use_error>", ok=False),
+        ("assistant", "tool_call", "Write", "Write CHANGELOG.md", {"input": {"file_path": "CHANGELOG.md"}}),
+        ("tool", "tool_result", "Write", "The user doesn't want to proceed with this tool use.", {"status": "failed"}),
+        session="s3", day="2026-03-04")
+
+    def quota(sid, day, region):
+        return _events(
+            ("assistant", "tool_call", "deploy", f"deploy api to {region}", {"input": {"region": region}}),
+            ("tool", "tool_result", "deploy", f"Error: quota exceeded for region '{region}' (limit 20, used 20)", {"status": "failed"}),
+            say(f"{region} is out of quota for this account; the team's reserved capacity is in eu-central-1."),
+            ("assistant", "tool_call", "deploy", "deploy api to eu-central-1", {"input": {"region": "eu-central-1"}}),
+            ("tool", "tool_result", "deploy", "deployed api@4.2.0 to eu-central-1", {"status": "ok"}),
+            session=sid, day=day)
+
+    events = env + test_fix + noise + quota("s4", "2026-03-05", "eu-west-3") + quota("s5", "2026-03-12", "eu-west-1")
+    for sid in ("s1", "s2", "s3", "s4", "s5"):
+        last = [e for e in events if e["session"] == sid][-1]
+        events.append({**last, "id": f"{sid}-end", "role": "system", "kind": "session_end", "text": "session ended",
+                       "ts": last["ts"].replace("T09:", "T10:")})
+    src = tmp_path / "events.jsonl"
+    src.write_text("".join(json.dumps(e, ensure_ascii=False) + "\n" for e in events), encoding="utf-8")
+    for args in (("ingest", src), ("consolidate", "--now", "2026-04-01T00:00:00+00:00"),
+                 ("dream", "--force", "--now", "2026-04-01T00:00:00+00:00")):
+        r = cli("--home", home.root, *args)
+        assert r.exit_code == 0, r.output
+
+    lessons = sorted((m for m in load_memories(home) if m.kind == "lesson"), key=lambda m: m.title.lower())
+    # titled by cause and fix (dream cuts a title at its length limit)
+    assert [m.title[:40] for m in lessons] == ["Eu-west-1 is out of quota for this accou", "The local Postgres container isn't runni"]
+    quota_mem, service = lessons
+    assert "run `docker compose up -d" in service.title and "`docker compose up -d db`" in service.statement
+    assert service.channels == ["tool_failure_evidence"] and service.project == "ledgerly"
+    # a corrected argument is no lesson once, but the same failure in two sessions is
+    assert "use `eu-central-1` instead of `eu-west-1`" in quota_mem.statement
+    assert quota_mem.channels == ["repeated_across_sessions"] and set(quota_mem.sessions) == {"s4", "s5"}
+    everything = "\n".join((p.read_text(encoding="utf-8")) for p in (home.root / "memory").glob("*.md"))
+    for absent in ("AssertionError", "Sibling tool call", "doesn't want to proceed", "/Users/"):
+        assert absent not in everything, absent
