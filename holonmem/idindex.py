@@ -71,6 +71,31 @@ def scan_ids(data: bytes, base: int) -> Iterator[Row]:
         pos = nl + 1
 
 
+def _read_only(path: Path) -> bool:
+    """Can the id map (or, when it does not exist, its folder) not be written?"""
+    import errno
+    import os
+
+    target = path if path.exists() else path.parent
+    while not target.exists() and target != target.parent:
+        target = target.parent
+    try:
+        fd = os.open(target, os.O_RDWR if target.is_file() else os.O_RDONLY)
+    except OSError as exc:
+        return exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS)
+    try:
+        if target.is_dir():
+            probe = os.path.join(target, f".holonmem-probe-{os.getpid()}")
+            try:
+                os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+                os.unlink(probe)
+            except OSError as exc:
+                return exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS)
+        return False
+    finally:
+        os.close(fd)
+
+
 def _db_errors(fn):
     """Turn SQLite failures (disk full, I/O error, read-only) into a clear holonmem error."""
     import functools
@@ -98,13 +123,29 @@ class IdIndex:
         self.home = home
         self.path = home.state_dir / DB_NAME
         self.readonly = readonly
+        self.in_memory = False
         self.conn = self._connect()
+        if self.in_memory:  # a read-only home: a private map in memory, built from the ledger now
+            from .ledger import ledger_files
+
+            self.catch_up(ledger_files(home))
 
     @_db_errors
     def _connect(self) -> sqlite3.Connection:
         from . import sqlitedb
 
-        conn = sqlitedb.connect(self.path, VERSION, _DROP, _SCHEMA, timeout=30)
+        try:
+            conn = sqlitedb.connect(self.path, VERSION, _DROP, _SCHEMA, timeout=30)
+        except (sqlite3.OperationalError, PermissionError) as exc:
+            if not _read_only(self.path):
+                raise
+            # a read-only home (a mounted backup, a shared checkout): inspection still
+            # works, with a map that lives as long as this process
+            del exc
+            conn = sqlite3.connect(":memory:", isolation_level=None)
+            conn.executescript(_SCHEMA)
+            self.in_memory = True
+            return conn
         conn.execute("PRAGMA synchronous=NORMAL")
         return conn
 

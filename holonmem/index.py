@@ -373,12 +373,25 @@ def update(home: Home, *, max_events: int | None = None, quiet: bool = True,
         lock_timeout = 0.0 if bounded else 10.0
     if rebuild_missing is None:
         rebuild_missing = not bounded
-    result = _update(home, max_events, lock_timeout, rebuild_missing, events)
+    try:
+        result = _update(home, max_events, lock_timeout, rebuild_missing, events)
+    except OSError as exc:
+        if not read_only_home(home, exc):
+            raise
+        # a read-only home (a mounted backup, a shared checkout): search what is indexed
+        return _noop(stale=True, reason="the home is read-only; the search index was not brought up to date")
     if not bounded and not result.get("rebuilt"):  # a rebuild synced it already
         _sync_catalog(home, result.setdefault("errors", []))
     if not quiet and result.get("warning"):
         sys.stderr.write(f"warning: {result['warning']}\n")
     return result
+
+
+def read_only_home(home: Home, exc: OSError) -> bool:
+    """Is ``exc`` (from taking a lock or writing the index) the home being read-only?"""
+    import errno
+
+    return isinstance(exc, PermissionError) or exc.errno == errno.EROFS
 
 
 def _noop(**extra) -> dict:

@@ -405,6 +405,8 @@ def caught_up_index(home: Home, timeout: float) -> tuple[IdIndex, bool]:
     from .locks import LEDGER, home_lock
 
     idx = IdIndex(home)
+    if idx.in_memory:  # a read-only home: the map was just built from the ledger, nobody else writes
+        return idx, True
     try:
         with home_lock(home, LEDGER, timeout):
             idx.catch_up(ledger_files(home))
