@@ -155,6 +155,19 @@ def ledger_events(root: Path) -> list[dict]:
     return out
 
 
+def instruction_events(path: Path) -> Path:
+    """Write a small native input to ``path``: the same standing instruction in three
+    closed sessions of project ``p`` (consolidate makes episodes, dream promotes it)."""
+    lines = []
+    for i, sess in enumerate(("s1", "s2", "s3")):
+        lines += [{"role": "user", "text": "from now on always run ruff before committing", "project": "p", "session": sess,
+                   "ts": f"2026-06-1{i}T10:00:00+00:00"},
+                  {"role": "assistant", "text": "ok, I will run ruff first", "project": "p", "session": sess,
+                   "ts": f"2026-06-1{i}T10:00:05+00:00"}]
+    Path(path).write_text("".join(json.dumps(e) + "\n" for e in lines))
+    return Path(path)
+
+
 def all_files(root: Path):
     """Every regular file under the home (derived state included)."""
     for dirpath, _dirs, files in os.walk(root):

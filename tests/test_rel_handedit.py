@@ -8,9 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import threading
-import time
-from pathlib import Path
 
 import pytest
 

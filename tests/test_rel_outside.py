@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import shutil
 from pathlib import Path
 
 import pytest
 
-from rel_support import assert_no_crash, hm_proc
+from rel_support import assert_no_crash, hm_proc, instruction_events
 
 
 def hm(home, *args, **kw):
@@ -22,15 +21,7 @@ def hm(home, *args, **kw):
 
 
 def _events(tmp_path: Path) -> Path:
-    src = tmp_path / "in.jsonl"
-    lines = []
-    for i, sess in enumerate(("s1", "s2", "s3")):
-        lines += [{"role": "user", "text": "from now on always run ruff before committing", "project": "p", "session": sess,
-                   "ts": f"2026-06-1{i}T10:00:00+00:00"},
-                  {"role": "assistant", "text": "ok, I will run ruff first", "project": "p", "session": sess,
-                   "ts": f"2026-06-1{i}T10:00:05+00:00"}]
-    src.write_text("".join(json.dumps(e) + "\n" for e in lines))
-    return src
+    return instruction_events(tmp_path / "in.jsonl")
 
 
 def _snapshot(d: Path) -> dict[str, str]:

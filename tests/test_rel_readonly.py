@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from rel_support import Proc, assert_no_crash, hm_proc
+from rel_support import Proc, assert_no_crash, hm_proc, instruction_events
 
 CAPS = "cap_dac_override,cap_dac_read_search,cap_fowner"
 
@@ -55,14 +55,7 @@ def _state(root: Path) -> dict:
 
 @pytest.fixture
 def read_only_home(home, tmp_path):
-    src = tmp_path / "in.jsonl"
-    evs = []
-    for i, sess in enumerate(("s1", "s2", "s3")):
-        evs += [{"role": "user", "text": "from now on always run ruff before committing", "project": "p", "session": sess,
-                 "ts": f"2026-06-1{i}T10:00:00+00:00"},
-                {"role": "assistant", "text": "ok, ruff first then", "project": "p", "session": sess,
-                 "ts": f"2026-06-1{i}T10:00:05+00:00"}]
-    src.write_text("".join(json.dumps(e) + "\n" for e in evs))
+    src = instruction_events(tmp_path / "in.jsonl")
     for args in (("ingest", src), ("consolidate",), ("dream", "--force"), ("index",)):
         assert hm_proc("--home", home.root, *args).exit_code == 0
     more = tmp_path / "more.jsonl"  # after the index: the id map and the index are behind the ledger
