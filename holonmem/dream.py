@@ -383,7 +383,7 @@ def plan_dream(pending: list[dict], memories: list[Memory], *, now: dt.datetime,
     idx_groups = grouping.merge_on_rare(
         idx_groups, uniq, lambda s: _label_free(s["statement"], s["project"]),
         lambda s: _person_block(s) and s.get("act") in JOINABLE_ACTS,
-        lambda s: ("person", s["project"]),
+        lambda s: ("person",),
         separate=lambda a, b: a["polarity"] != b["polarity"] or grouping.conflicts(a["statement"], a["polarity"], b["statement"], b["polarity"]),
     )
     groups: list[_Group] = []

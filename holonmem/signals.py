@@ -125,7 +125,7 @@ def _join(last: U.Finding, f: U.Finding) -> U.Finding | None:
         return U.Finding(last.act, glue(last.text, f.text), f.sentence, last.personal, last.conditional, last.standing)
     if last.act not in ("instruct", "prefer") or f.act not in ("instruct", "prefer"):
         return None
-    short_f = U._content(f.text) < 16 or (f.text.isascii() and len(f.text.split()) <= 6)
+    short_f = U._content(f.text) < 16 or (f.text.isascii() and len(f.text.split()) <= 8)
     short_last = U._content(last.text) < 16
     if not ((short_f or short_last) and last.act == f.act or short_f and last.act == "instruct"):
         return None

@@ -39,7 +39,7 @@ _CJK_RE = re.compile(rf"[{_CJK}]")
 _PASTE_LEAD = re.compile(
     r"(\bpast(?:e|ed|ing)\b|\bforward(?:ed|ing)?\b|\bfwd\b|\bquot(?:e|ed|ing)\b|\bcopied\b|\bhere'?s (?:the|her|his|their|an?)\b"
     r"|\b(?:says|said|wrote|writes|reads)\b|\bsent (?:me|us|this|notes?)\b|\bthe (?:message|email|mail|notice|review|answer|reply|docs?|page|article|post)\b"
-    r"|贴给你|贴一下|贴过来|粘贴|转发|原文|通知|邮件|消息|写道|说|发来|回复如下|如下)[^:：\n]{0,80}[:：]", re.I)
+    r"|贴给你|贴一下|贴过来|粘贴|转发|转一下|转给你|原文|通知|邮件|消息|写道|说|发来|发的|回复如下|如下)[^:：\n]{0,80}[:：]", re.I)
 _OPEN_Q = {"「": "」", "“": "”", '"': '"', "'": "'", "『": "』", "《": "》"}
 _QUOTE_LINE = re.compile(r"^\s*>")
 _FENCE = re.compile(r"^\s*(```|~~~)")
@@ -130,7 +130,7 @@ SARCASM = re.compile(
     r"|readers will love|开玩笑的|反正我钱多|呵呵)", re.I)
 REPORTED = re.compile(
     r"(\bnot saying\b|\bn'?t saying\b|\bdidn'?t say\b|\bnever said\b|\bwho said\b|\bdoesn'?t mean (?:we|you|I) (?:should|have to|must)\b"
-    r"|不代表|不是说|没说过|谁说|凑巧|只是巧合)", re.I)
+    r"|\bI never said\b|不代表|不是说|没说过|我没说|我可没说|谁说|凑巧|只是巧合)", re.I)
 ONE_OFF = re.compile(
     r"(\bfor this (?:\w+ ){0,2}only\b|\bonly for this\b|\bjust this once\b|\bthis (?:time|once|week|build|release|sprint|run|slide|draft|issue)\b"
     r"|\bfor now\b|\bfor today\b|\btoday\b|\btonight\b|\bin this (?:PR|branch|commit|notebook)\b|\bright now\b|\bnext week\b|\btomorrow\b"
@@ -140,7 +140,9 @@ STANDING = re.compile(
     r"|\bremember (?:to|that)\b|\bnext time\b|\bas usual\b|\bI told you\b|\bas I said\b|\blike I said\b|\bby default\b|\bas a rule\b|\bon (?:any|all|every) (?:of )?my\b|\bin (?:any|all|every) (?:of )?(?:my )?(?:projects?|repos?|repositories)\b"
     r"|\bevery (?!one\b)\w+|\bno more\b|\bany more\b|\banymore\b|\bfrom your side\b|\banywhere\b|\beverywhere\b|\bnot just (?:here|this)\b"
     r"|\bin general\b|\bsame as (?:always|usual|everything else|before)\b|\bbefore (?:any|every|each)\b|\bafter (?:any|every|each)\b"
-    r"|^\s*(?:house )?rules?(?: for [\w -]{1,30})?\s*[:：]|规则[:：]|规矩[:：]|老规矩|照旧|还是老样子|所有地方|不只是这次|之前都|前都要"
+    r"|^\s*(?:house )?rules?(?: for [\w -]{1,30})?\s*[:：]|规则[:：]|规矩[:：]|老规矩|照旧|照常|还是老样子|所有地方|不只是这次|之前都|前都要"
+    r"|\bsame as (?:the|in|on|for) \w+|\bkeep (?:that|this|it) in mind\b|\bbear in mind\b|注意一下|留意一下|记着"
+    r"|不管哪个|无论哪个|不论哪个|都这样|和之前一样|跟上次一样|跟之前一样"
     r"|以后|今后|往后|从今以后|从现在起|下次|每次|每一次|不要再|别再|不许再|再也不要|千万别|务必|每[条份项个篇天周月年晚位张回]|一律|统一|永远|记住|记得|所有项目|任何项目|我说过)", re.I)
 CONDITIONAL = re.compile(
     r"(^|[,;:，；：]\s*|\s)(if|when|whenever|unless|如果|要是|假如|一旦|只要)\b|^\s*(if|when)\b|如果|要是|一旦"
@@ -156,38 +158,39 @@ DIRECTIVE = re.compile(
     r"|\b(?:when|whenever|if|once)\b[^,]{1,80},\s*(?:please\s+)?(?:always|never|don'?t|do not)\s+\w"
     r"|\b(?:when|whenever|if|once)\b[^,]{1,80},\s*(?:please\s+)?(?:compare|use|keep|put|add|set|run|send|write|explain|ask|tell|ping|check|mark|include|leave|skip|stop|go)\b"
     r"|\b(?:uses|requires|wants|expects|prefers|follows|prints|needs it)\b|\bsource of truth\b|,?\s*please[.!]?\s*$"
-    r"|^\s*[\w.\-/ ]{2,30},\s*not\s+[\w.\-/ ]{2,30}[.!]?\s*$|\brather than\b|\binstead of\b"
+    r"|^\s*[\w.\-/ ]{2,30},\s*not\s+[\w.\-/ ]{2,30}[.!]?\s*$|\brather than\b|\binstead of\b|,\s*(?:never|always)\s+\S|走|寄|订|排|留|按"
     r"|[,:;，：—–-]\s*(?:please\s+)?(?:use|keep|put|run|add|set|write|give|make|send|show|tell|include|mark|list|name|log|store|save|grab|take|check|ask|pick|choose|book|avoid|skip|drop)\s+\S"
     r"|\b(?:when|whenever|if|once|before|after|unless)\b[^,]{1,80},\s*(?:please\s+)?(?!(?:i|we|you|he|she|it|they|the|a|an|this|that|there|is|are|was|were|so|but|and|then|my|our)\b)[a-z]{3,}\b"
     r"|要|别|不要|请|用|改成|改用|换成|统一|加|删|放|写|发|提醒|不用|不许|必须|得|应该|记到|记在|记一|单独|不能)", re.I)
 DESCRIPTIVE = re.compile(
     r"(\b(?:is|are|was|were|'s|'re|has been|have been|seems?|looks?)\s+(?:always|never|usually|constantly)\b"
     r"|\b(?:always|never|usually|constantly)\s+(?!use\b|run\b|keep\b|put\b|add\b|set\b|make\b|ask\b|check\b|write\b|send\b)[a-z]+(?:s|ed)\b"
-    r"|总是|一直|从来|老是)", re.I)
+    r"|总是|一直|从来|老是|都会|总会|老会|经常)", re.I)
 # Acts by their shape.
 REVOKE = re.compile(
     r"(\byou can (?:stop|drop|skip|forget)\b|\bno (?:longer|need) (?:need )?to\b|\bstop (?:\w+ing)\b|\bdon'?t (?:\w+ ){1,4}any ?more\b"
     r"|\bforget (?:what I said|about)\b|\bscrap (?:the|that)\b|\bwe don'?t need (?:the|to)\b|\bno more\b"
     r"|不用再|不再需要|以后不用|不用加了|(?:之前|刚才|上次)[^。]{0,30}(?:取消|收回|作废)|收回吧|作废)", re.I)
 REPLACE = re.compile(
-    r"(\binstead\b|\brather than\b|\bchange of plan\b|\bmov(?:e|ed|ing) (?:off|to|from|over)\b|\bI'?ve moved\b|\bswitch(?:ing|ed)? (?:to|from|over)\b|\bno more\b|\bnot \w+ anymore\b"
+    r"(\binstead\b|\brather than\b|\bchange of plan\b|别\S{1,6}了[，,]\s*换|不\S{1,6}了[，,]\s*(?:换|改)|\bmov(?:e|ed|ing) (?:off|to|from|over)\b|\bI'?ve moved\b|\bswitch(?:ing|ed)? (?:to|from|over)\b|\bno more\b|\bnot \w+ anymore\b"
     r"|\banymore\b|\bany more\b|\bnow\b.{0,40}\bnot\b|\bleft as\b|\breplace\b|\bdrop \"|\bmigrat\w+ (?:to|from)\b"
     r"|改成|改用|换成|改为|不用\S{1,8}了|而不是|代替|以后都按|统一了)", re.I)
 CORRECTION_LEAD = re.compile(
-    r"\bthat'?s (?:wrong|not right|incorrect|outdated)\b|写错了|^\s*(?:no\b[\s,.!—–-]|nope\b|wrong\b|not quite\b|actually\b|correction\b|hmm,? wait\b|wait\b[,\s].{0,30}\b(?:misremembered|wrong|mistake)\b|I misremembered\b"
+    r"\bthat'?s (?:wrong|not right|incorrect|outdated)\b|写错了|纠正一下|更正一下|我(?:昨天|之前|刚才)?说错了|^\s*(?:no\b[\s,.!—–-]|nope\b|wrong\b|not quite\b|actually\b|correction\b|hmm,? wait\b|wait\b[,\s].{0,30}\b(?:misremembered|wrong|mistake)\b|I misremembered\b"
     r"|不对|不是|错了|搞错了|说错了|记错了|更正|纠正)", re.I)
 CORRECTION_FORM = re.compile(
     r"(\b(?:is|are|was|were|started|starts|ends|ended)\s+[^,.;]{1,40}?,\s*not\s+[^,.;]{1,30}|\bnot\s+[^,.;]{1,30}?,\s*(?:it'?s|but)\b"
-    r"|不是[^，。；]{1,16}[，,]\s*是|是[^，。；]{1,16}[，,]\s*不是|不是[^，。；]{1,12}而是)", re.I)
+    r"|不是[^，。；]{1,16}[，,]\s*是|是[^，。；]{1,16}[，,]\s*不是|不是[^，。；]{1,12}而是|[\d一二三四五六七八九十两][^，。；]{0,8}[，,]\s*不是[^，。；]{1,12})", re.I)
 _VALUE = re.compile(rf"(\d|[A-Z][a-z]+ \d|\b[A-Z]{{2,}}\b|[\"“「'][^\"”」']+[\"”」']|[{_CJK}]{{2,4}}(?:号|点|日|月|周[一二三四五六日天]))")
 # About the person rather than the project: their body, habits, name, ownership, all their work.
 PERSONAL = re.compile(
     r"(\b(?:for|to) me\b(?! (?:when|if|after|before|once)\b)|\bI'?m (?:a |an |mostly |red|colou?r|left|right|not a )|\bI am (?:a |an |mostly )"
     r"|\bmy (?:eyes|sleep|name|pen name|writing|stomach|knees?|back|health|diet|body|allerg\w*)\b|过敏|我不能(?:吃|喝)|我的(?:身体|胃|膝盖|眼睛)"
-    r"|\bleave \w+ to me\b|\bis mine\b|\bI (?:review|do) (?:the )?\w+ myself\b|\bmyself\b"
+    r"|\bleave \w+ to me\b|\bis mine\b|\bI (?:review|do|commit|merge|deploy) (?:the )?\w+ myself\b|\b(?:commit|merge|deploy|push|review) (?:it )?myself\b"
     r"|\bon (?:any|all|every) (?:of )?my\b|\bin (?:any|all|every) (?:of )?(?:my )?(?:projects?|repos?)\b|\banything I write\b|\bwhatever I write\b"
     r"|\b(?:remind|notify|ping|message|text|email|call|give|tell|show|send|write|explain to|answer) me\b|\byou (?:give|send|write|show) me\b|\bI can'?t (?:think|read|see|eat|drink|stand)\b"
     r"|给我(?:排|安排|写|改|订|买|发)|我(?:要|想|得|需要)?先看|我要看|让我看|\bI (?:want|need) to (?:see|read|know)\b|(?:提醒|通知|消息)[^，。]{0,6}(?:发|用|改成|改用|通过|走)[^，。]{0,3}(?:短信|微信|邮件|电话|钉钉)"
+    r"|不管哪个|无论哪个|不论哪个|我看着|我不爱看|我看不|给我(?:弄|列|做|整理|画)"
     r"|给我发|发给我|发我|我要睡|我的稿子|我写的|给我改|我的名字|笔名|所有项目|任何项目|不管哪个项目)", re.I)
 _GROUP_WORDS = re.compile(r"(\bthe team\b|\bour\b|\bwe\b|我们|咱们|大家|团队)", re.I)
 ANAPHOR = re.compile(
@@ -273,8 +276,11 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
             # only a request for now goes ("把行程更新一下，记得…"); "押金改成三个月也可以接受，以后…" stays
             if head >= 0 and all(_TASK_NOW.search(c) for c in re.split(r"[，,；;]", core[:head]) if c.strip()):
                 core = clean(core[head + 1:])
-    if _BACKREF.search(core) and prev_user:  # "这种词别出现在我的稿子里" after "“抓手”也换掉"
-        core = prev_user.rstrip("。.!！ ") + ("；" if _CJK_RE.search(core[:2]) else "; ") + core
+    pronoun_object = bool(_TASK_OBJECT.search(re.split(r"[,;:，；：—–]|\s-\s", core, maxsplit=1)[0]))
+    if (_BACKREF.search(core) or pronoun_object and STANDING.search(s)) and prev_user:
+        # "这种词别出现在我的稿子里" after "“抓手”也换掉"; "What was p99 before the deploy? Next time
+        # snapshot it…": what the pronoun stands for is in the sentence before  # "这种词别出现在我的稿子里" after "“抓手”也换掉"
+        core = prev_user.rstrip("。.!！ ") + ("；" if _CJK_RE.search(core[:2]) else ("; " if prev_user.rstrip()[-1:] not in "?？" else " ")) + core
     one_off = bool(ONE_OFF.search(s))
     standing = bool(STANDING.search(s))
     conditional = bool(CONDITIONAL.search(s))
@@ -291,22 +297,28 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
     if CORRECTION_LEAD.search(s) or CORRECTION_FORM.search(s):
         if (_VALUE.search(core) and prev_assistant or CORRECTION_FORM.search(s)) and not one_off:
             text = re.sub(r"^\s*(?:no|nope|wrong|not quite|actually|correction|hmm,? wait|wait|不对|不是的|错了|搞错了|说错了|记错了|更正|纠正)\b\s*[,，.。!！—–:-]*\s*", "", core, flags=re.I)
-            text = re.sub(r"^(?:I misremembered|我记错了)\s*[:：,，]\s*", "", text, flags=re.I)
+            text = re.sub(r"^(?:I misremembered|我记错了|纠正一下|更正一下)\s*[:：,，]\s*", "", text, flags=re.I)
             m = re.search(r"\bthat'?s (?:wrong|not right|incorrect|outdated)\s*[,;:—–-]\s*|写错了\s*[，,：:]\s*", text, re.I)
             if m and _content(text[m.end():]) >= 6:  # "the doc says 14 — that's wrong, we're on 15": the right part
                 text = text[m.end():]
             if _content(text) >= 6 and not DIRECTIVE.match(text):
                 text, about_user = _corrected(clean(text), prev_assistant)
-                return Finding("correct", text, s, personal=personal or about_user)
-    if descriptive and not (standing and directive and not DESCRIPTIVE.search(core.split(",")[0])):
+                return Finding("correct", without_wrong(text), s, personal=personal or about_user)
+    if not standing and _TASK_OBJECT.search(re.split(r"[,;:，；：—–]|\s-\s", core, maxsplit=1)[0]):
+        return None  # "don't restart them", "杭州那趟的酒店也改成亚朵吧": the thing at hand, not a way of working
+    if descriptive and not (standing and directive and not DESCRIPTIVE.search(re.split(r"[,，;；]", core)[0])):
         return None
     if REVOKE.search(s) and not one_off:
         if (REPLACE.search(s) or _PERMIT.search(s) and standing) and _has_new_value(s):
             return Finding("replace", core, s, personal=personal, standing=True)
         return Finding("revoke", core, s, personal=personal)
     if REPLACE.search(s) and directive and not one_off and not conditional and _has_new_value(s):
-        return Finding("replace", core, s, personal=personal, standing=True)
+        if standing or _DURABLE.search(s):
+            return Finding("replace", core, s, personal=personal, standing=True)
+        return Finding("prefer", core, s, personal=personal)
     if one_off:
+        return None
+    if conditional and _OPTIONAL.search(s):
         return None
     if conditional and directive and not question:
         # "if the AUC ever drops below 0.70, don't overwrite the model": a condition makes
@@ -317,8 +329,6 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
     if _SELF_FACT.match(core) and not question and not _TRANSIENT.match(core):
         # "I'm lactose intolerant", "我对花生过敏": a fact about the person, promoted when it recurs
         return Finding("state", core, s, personal=True)
-    if not standing and _TASK_OBJECT.search(re.split(r"[,;:，；：—–]|\s-\s", core, maxsplit=1)[0]):
-        return None  # "don't restart them", "把它发过去": about the thing at hand, not a standing way of working
     pref = _PREFERENCE.search(s)
     if pref and not question:  # "I'd rather…", "我不想…": the person's preference, weak until repeated
         return Finding("prefer", core, s, personal=personal or _FIRST_PERSON.match(core) is not None and not _PROJECTISH.search(core))
@@ -333,7 +343,9 @@ _NORMATIVE = re.compile(
     r"(\bnot\b|n'?t\b|\bno\b|\brather than\b|\binstead\b|\bonly\b|\bsource of truth\b|\bagain\b|\bplease[.!]?\s*$"
     r"|\b(?:for|to) me\b|\bhelps? me\b|\bis mine\b|\bgoes in\b|\bget added\b|[,:;，：]\s*(?:please\s+)?use\s"
     r"|\s[-–—]\s+(?:that'?s|it'?s|the|our|CI)\b|\bbecause\b|\bso that\b|,\s*since\b"
-    r"|不要|别|不是|而不是|单独|只用|只要|只加|只写|只发|就行|统一|又|不用|改成|改用|因为|免得|以免|不然)", re.I)
+    r"|\bshould\b|\bmust\b|\bneeds? to\b|\bhave to\b|\blike the other\b|\blike (?:before|last time)\b|\bas before\b"
+    r"|不要|别|不是|而不是|单独|只用|只要|只加|只写|只发|就行|统一|又|不用|改成|改用|因为|免得|以免|不然|应该|必须|得(?!到|了)|还是(?:走|用|按|发|找|订)"
+    r"|都(?:给我|用|走|按|发|写|放))", re.I)
 
 
 _PREFERENCE = re.compile(
@@ -349,7 +361,13 @@ _TRANSIENT = re.compile(
     r"^(?:I'?m|I am)\s+(?:busy|in a|on (?:my|the)|back|done|here|sorry|not sure|tired|going|about|trying|looking|thinking|working|free|off|ok|okay|fine|good|happy|glad"
     r"|afraid|sure|away|out|at|heading|leaving|still|just|also|now|currently|today|late|ready|worried|curious|confused|wondering)\b"
     r"|^I have (?:a|an|to|no idea|been|just|got a (?:question|meeting))\b|^我是说|^我有(?:个|一个)?(?:问题|事|会)", re.I)
-_TASK_OBJECT = re.compile(r"\b(?:restart|delete|send|merge|deploy|ship|post|move|fix|open|close|rerun|revert|kill|stop) (?:it|them|this|that|these|those)\b|把它|把这个|把那个", re.I)
+_TASK_OBJECT = re.compile(r"^(?:please\s+|just\s+|no,?\s+|and\s+)?(?:don'?t\s+)?(?!keep\b|make\b|leave\b)[a-z]+ (?:it|them|this|that|these|those)\b|把它|把这个|把那个|^那(?:次|个)|那趟|这趟|那家|这家", re.I)
+# "use a subagent if it helps": an optional condition gives leave, not a rule
+_OPTIONAL = re.compile(r"\bif (?:it helps|you (?:want|like|need|prefer|think)|needed|necessary|possible|you can)\b|需要的话|要是需要|方便的话|如果你需要|可以的话", re.I)
+# a change of mind that is meant to last, not an edit of the thing at hand ("主图都换成活动图")
+_DURABLE = re.compile(
+    r"\bchange of plan\b|\bmov(?:e|ed|ing) (?:off|to|from|over)\b|\bI'?ve moved\b|\bswitch(?:ing|ed)? (?:to|from|over)\b|\bno more\b|\bany ?more\b"
+    r"|\bno longer\b|\bgoing forward\b|\bfrom now on\b|\bmigrat\w+|不用\S{1,8}了|以后|今后|统一|不再", re.I)
 _TASK_NOW = re.compile(r"一下|吧$|帮我|先|这次|今天|马上|^把|^跟|^给|顺便|发过去|看看")
 _BACKREF = re.compile(r"^(?:这种|这类|这些|此类|这样的)|\bsuch (?:words|things|phrases)\b|^(?:those|these) (?:words|ones|phrases)\b", re.I)
 _PRONOUN_LEAD = re.compile(r"^(it|that|this|they|它|这)\s*(?:'s\s+)?([A-Za-z]+|[\u3400-\u9fff])", re.I)
@@ -358,6 +376,24 @@ _WRONG_RIGHT = [
     re.compile(r"\b(?:is|are|was|were)\s+((?:[^,;]|(?<=\d),(?=\d)){1,30}?),\s*not\s+((?:[^,;.\s]|(?<=\d),(?=\d))(?:[^,;]|(?<=\d),(?=\d)){0,24}?)(?=\s*(?:[-–—,;.]|$))", re.I),
 ]
 _YOUR = re.compile(r"\byour\b|你的|您的", re.I)
+
+
+_WRONG_PART = [
+    re.compile(r"\s*[，,]\s*(?:而)?不是\s*[\"“「]?[^，。；\"”」]{1,16}[\"”」]?(?=[，,。；]|$)"),
+    re.compile(r"^不是\s*[\"“「]?[^，。；\"”」]{1,16}[\"”」]?\s*[，,]\s*(?=是)"),
+    re.compile(r",\s*not\s+(?:the\s+)?(?:[^,;.—–\s-]|(?<=\d)[,.](?=\d))(?:[^,;—–-]|(?<=\d)[,.](?=\d)){0,24}?(?=\s*(?:[;—–-]|[,.](?!\d)|$))", re.I),
+    re.compile(r"\s*\(not [^)]{1,30}\)|（不是[^）]{1,16}）"),
+    re.compile(r"[，,]?\s*(?:我(?:昨天|之前|刚才)?(?:说错了|记错了|搞错了)|I mixed (?:it|them) up[^.;]*|I misremembered)\s*[。.]?", re.I),
+]
+
+
+def without_wrong(text: str) -> str:
+    """A correction stated with the corrected value only: "9岁了，不是7岁" -> "9岁了"."""
+    out = text
+    for rx in _WRONG_PART:
+        out = rx.sub("", out)
+    out = re.sub(r"^是", "", out).strip(" ，,;；")
+    return out if _content(out) >= 4 else text
 
 
 def _corrected(text: str, prev_assistant: str) -> tuple[str, bool]:
@@ -383,7 +419,7 @@ def _corrected(text: str, prev_assistant: str) -> tuple[str, bool]:
                 head = subj.group(1).strip()
                 head = re.sub(r"^(?:for the \w+:\s*)", "", head, flags=re.I)
                 head = re.sub(r"^your\b", "the user's", re.sub(r"^(?:你的|您的)", "用户的", head), flags=re.I)
-                return f"{head} is {b} (not {a}); {text}" if head.isascii() else f"{head}是{b}（不是{a}）；{text}", about
+                return (f"{head} is {b}" if head.isascii() else f"{head}是{b}"), about
             return text, about
     p = _PRONOUN_LEAD.match(text)
     if p:
@@ -403,7 +439,7 @@ def _has_new_value(s: str) -> bool:
     if re.search(r"\d", s) and re.search(r"\b(?:instead|now|to)\b|改成|改为|换成", s, re.I):
         return True
     return bool(re.search(
-        r"\b(?:to|use|put|go with|instead|left as|as)\b\s+\S+|改成|改用|换成|改为|用\S|按这个|[“「\"].+[”」\"]", s, re.I))
+        r"\b(?:to|use|put|go with|instead|left as|as)\b\s+\S+|改成|改用|换成|改为|用\S|换\S|按这个|[“「\"].+[”」\"]", s, re.I))
 
 
 def _resolve(part: str | None, quoted: list[str], prev_user: str) -> str | None:

@@ -72,9 +72,12 @@ def test_a_correction_is_the_corrected_value_made_self_contained():
     ((act, _, text),) = acts("No - it opened on March 4th.", prev_assistant="The new office opened on 1 March, so rent starts then.")
     assert act == "correct" and text == "The new office opened on March 4th."
     ((act, personal, text),) = acts("不是王晓，是王骁，马字旁的骁。", prev_assistant="Sure: your display name is 王晓, right?")
-    assert act == "correct" and personal and "王骁" in text and "not 王晓" in text
+    assert act == "correct" and personal and text == "the user's display name is 王骁"
+    # stated with the corrected value, never the wrong one
     ((act, _, text),) = acts("Hmm wait, I misremembered: the quota is 2,500 requests, not 5,000.", prev_assistant="OK.")
-    assert act == "correct" and "2,500" in text
+    assert act == "correct" and "2,500" in text and "5,000" not in text
+    ((act, _, text),) = acts("另外更正一下，会议室是 12 楼，不是 9 楼，我之前说错了。", prev_assistant="好的，会议室在 9 楼。")
+    assert act == "correct" and "12 楼" in text and "9 楼" not in text and "说错" not in text
 
 
 def test_revocation_and_change_of_mind():
