@@ -28,6 +28,22 @@ from __future__ import annotations
 
 import re
 
+
+class _Lazy:
+    """A pattern compiled on first use: the hook path imports this module on
+    every turn and most turns never need a pattern (compiling them all cost ~3 ms)."""
+
+    __slots__ = ("_args", "_rx")
+
+    def __init__(self, pattern: str, flags: int = 0):
+        self._args, self._rx = (pattern, flags), None
+
+    def __getattr__(self, name):
+        if self._rx is None:
+            self._rx = re.compile(*self._args)
+        return getattr(self._rx, name)
+
+
 FAILED = frozenset({"failed", "failure", "error", "errored", "fail", "timeout", "timed_out"})
 PASSED = frozenset({"ok", "passed", "pass", "success", "succeeded", "done", "completed"})
 NOT_FAILURES = frozenset({"cancelled", "canceled", "rejected", "interrupted", "denied"})
@@ -35,17 +51,17 @@ NOT_FAILURES = frozenset({"cancelled", "canceled", "rejected", "interrupted", "d
 # Agent/client-written kinds that may arrive in the user role.
 CLIENT_KINDS = frozenset({"summary", "task_prompt", "notification", "interruption"})
 
-_COMPACT_RE = re.compile(
+_COMPACT_RE = _Lazy(
     r"^\s*(?:This session is being continued from a previous conversation"
     r"|Your task is to create a detailed summary of the conversation so far"
     r"|Another language model started to solve this problem and produced a summary)", re.I)  # Claude Code; Codex
-_NOTIFY_RE = re.compile(r"^\s*<(task-notification|bash-notification|command-notification)>", re.I)
-_INTERRUPT_RE = re.compile(r"^\s*(?:\[Request interrupted by user[^\]]*\]|<turn_aborted>.*?(?:</turn_aborted>|\Z))\s*$", re.I | re.S)
-_REJECTED_RE = re.compile(
+_NOTIFY_RE = _Lazy(r"^\s*<(task-notification|bash-notification|command-notification)>", re.I)
+_INTERRUPT_RE = _Lazy(r"^\s*(?:\[Request interrupted by user[^\]]*\]|<turn_aborted>.*?(?:</turn_aborted>|\Z))\s*$", re.I | re.S)
+_REJECTED_RE = _Lazy(
     r"(The user doesn'?t want to (?:proceed with this tool use|take this action)|The tool use was rejected"
     r"|user (?:rejected|denied|declined) (?:this|the) tool|User rejected tool use|rejected by (?:the )?user"
     r"|Permission to use \S+ (?:has been|was) denied)", re.I)
-_CANCELLED_RE = re.compile(
+_CANCELLED_RE = _Lazy(
     r"(Cancelled: parallel tool call|Sibling tool call errored|tool call was cancell?ed"
     r"|\[Request interrupted by user|Interrupted by user|aborted by (?:the )?user"
     r"|Streaming fallback - tool execution discarded)", re.I)
@@ -120,7 +136,7 @@ def tool_outcome(ev: dict) -> str:
     return st
 
 
-_REFUSAL_RE = re.compile(  # a whole tool output that only says the call did not run (Codex)
+_REFUSAL_RE = _Lazy(  # a whole tool output that only says the call did not run (Codex)
     r"^\s*(?:(?P<rejected>exec command rejected by user|patch rejected by user|tool call rejected by user)"
     r"|(?P<cancelled>(?:command )?aborted by user|Interrupted by user))\s*\.?\s*$", re.I)
 

@@ -30,7 +30,6 @@ adapters, which do not know the home, name projects the way the home says.
 
 from __future__ import annotations
 
-import fnmatch
 import os
 
 _RULES: list[tuple[str, str]] = []
@@ -57,6 +56,8 @@ def _clean_name(name: str) -> str:
 def _mapped(path: str) -> str | None:
     if not _RULES:
         return None
+    import fnmatch
+
     p = path.replace("\\", "/")
     cands = [p]
     while True:
