@@ -791,3 +791,33 @@ def test_projects_mapping_reaches_the_hook(hm, home, tmp_path):
     r = hm("hook", "claude", "--home", home.root, input=json.dumps({**payload, "cwd": f"{tmp_path}/clients/acme"}))
     assert r.exit_code == 0 and r.stderr == "", r
     assert ledger(home)[0]["project"] == "agency"
+
+
+def test_real_shaped_sessions_remember_only_what_a_person_said(hm, home):
+    """Acceptance of issue 16 on the fixtures of both clients: ingest, consolidate, dream.
+
+    The compaction summaries, the subagent prompt and the task notification
+    quote "from now on always push …" and "always disable DST handling": none
+    of it may become a memory; no exec header, sibling-cancelled wording,
+    compaction wording or absolute machine path may reach a memory file."""
+    from conftest import CLAUDE_CODE, CODEX
+
+    files = sorted(CLAUDE_CODE.rglob("*.jsonl")) + sorted(CODEX.glob("*.jsonl"))
+    assert hm("--home", home.root, "ingest", *files).exit_code == 0
+    assert hm("--home", home.root, "consolidate").exit_code == 0
+    assert hm("--home", home.root, "dream", "--force").exit_code == 0
+    ledger_by_id = {e["id"]: e for e in ledger(home)}
+    from holonmem.attribution import is_user_authored
+
+    for line in (home.root / "signals.jsonl").read_text(encoding="utf-8").splitlines():
+        sig = json.loads(line)
+        if sig.get("type") == "signal" and "explicit_instruction" in (sig.get("channels") or []):
+            assert all(is_user_authored(ledger_by_id[e]) for e in sig["evidence"]), sig
+    memories = {p.name: p.read_text(encoding="utf-8") for p in (home.root / "memory").glob("*.md")
+                if p.name not in ("operator.md", "self.md")}
+    assert 1 <= len(memories) <= 5, list(memories)
+    body = "\n".join(memories.values()) + (home.root / "MEMORY.md").read_text(encoding="utf-8")
+    for bad in ("push to main", "push straight", "disable DST", "Chunk ID", "Wall time", "Cancelled: parallel",
+                "This session is being continued", "detailed summary of the conversation", "Always quote the line",
+                "/home/mara", "/Users/mara"):
+        assert bad not in body, bad
