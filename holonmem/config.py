@@ -15,7 +15,7 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     "ingest": {"max_line_bytes": 1024 * 1024, "parallel_bytes": 8 * 1024 * 1024},
     "redact": {"patterns": {}},
     "consolidate": {"idle_gap_minutes": 30},
-    "dream": {"min_hours": 24, "min_sessions": 5, "pending_expiry_days": 30},
+    "dream": {"min_hours": 24, "min_sessions": 5, "pending_expiry_days": 30, "explicit_now": True},
     "context": {"budget": 2000, "operator_chars": 1500, "self_chars": 1500, "stale_days": 90},
     "heartbeat": {"min_new_events": 50},
     # path glob -> project name, first match wins (projects.py, docs/clients.md)
@@ -84,6 +84,10 @@ def check(user: dict, path) -> None:
             if key not in values:
                 continue
             v = values[key]
+            if isinstance(default, bool):
+                if not isinstance(v, bool):
+                    raise _bad(path, f"{section}.{key}", "must be true or false", v)
+                continue
             if isinstance(default, (int, float)) and (isinstance(v, bool) or not isinstance(v, (int, float))):
                 raise _bad(path, f"{section}.{key}", "must be a number", v)
             if isinstance(default, dict) and not isinstance(v, dict):

@@ -71,6 +71,7 @@ class Plan:
     decisions: list[Decision] = field(default_factory=list)
     statuses: list[tuple[str, str, str, str | None]] = field(default_factory=list)  # (signal, status, reason, memory)
     memories: list[Memory] = field(default_factory=list)  # all memories after the plan (for MEMORY.md)
+    scope: str = ""  # what the run considered, when not every pending signal
 
     def counts(self) -> dict[str, int]:
         c = {"signals_seen": self.seen, "duplicates": self.duplicates, "groups": self.groups,

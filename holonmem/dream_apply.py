@@ -266,15 +266,22 @@ def run_dream(home: Home, *, now: dt.datetime | None = None, force: bool = False
 def _dream(home: Home, now: dt.datetime, cfg: dict, force: bool, dry_run: bool) -> DreamResult:
     state = _state(home)
     sig = signalstore.load(home)
+    quick = False
     if not force:
         due, why = due_check(home, state, sig, now, cfg)
         if not due:
-            return DreamResult(False, why)
+            # explicit, standing instructions the user typed take effect by the next session: they
+            # are promoted now (journaled, undoable), the rest waits for the full dream
+            if not cfg.get("explicit_now", True) or not any(is_explicit(s) for s in sig.pending()):
+                return DreamResult(False, why)
+            quick = True
     run_id = new_run_id(state, now, home)
     memories = load_memories(home)
     from .curate import reject_repeats, split_rejected
 
     pending, repeats = split_rejected(sig.pending(), sig)  # statements a person rejected are not proposed again
+    if quick:
+        pending = [s for s in pending if is_explicit(s)]
     plan = plan_dream(pending, [m for m in memories], now=now, run_id=run_id,
                       expiry_days=float(cfg.get("pending_expiry_days", 30)))
     reject_repeats(plan, repeats)
@@ -284,10 +291,22 @@ def _dream(home: Home, now: dt.datetime, cfg: dict, force: bool, dry_run: bool) 
         new_index, rep = sync_index(index_text, [entry_for(m) for m in plan.memories if m.is_active])
         return DreamResult(True, plan=plan, run_id=run_id, index_report=rep, dry_run=True,
                            journal=home.rel(jpath), entry=journal.render_entry(plan, rep, dry_run=True))
-    return apply_plan(home, plan, memories, (index_text, index_ck), now=now)
+    if quick:
+        plan.decisions = [d for d in plan.decisions if d.action != "skip"]  # the full dream lists what waits
+        plan.scope = "explicit instructions only (the full dream is not due)"
+    return apply_plan(home, plan, memories, (index_text, index_ck), now=now, quick=quick)
 
 
-def apply_plan(home: Home, plan: Plan, memories: list, index: tuple[str, str | None], *, now: dt.datetime) -> DreamResult:
+def is_explicit(s: dict) -> bool:
+    """A pending signal the user gave as a standing instruction (see signals.EXPLICIT_ACTS)."""
+    from .dream import EXPLICIT_ACTS
+
+    return (s.get("trust") == "user-stated" and s.get("source_role") == "user"
+            and "explicit_instruction" in (s.get("channels") or []) and s.get("act") in EXPLICIT_ACTS)
+
+
+def apply_plan(home: Home, plan: Plan, memories: list, index: tuple[str, str | None], *, now: dt.datetime,
+               quick: bool = False) -> DreamResult:
     """Write ``plan`` (made from ``memories`` and MEMORY.md ``index`` = (text, checksum) as read).
 
     The caller holds the pipeline lock. Files changed since they were read are
@@ -369,8 +388,9 @@ def apply_plan(home: Home, plan: Plan, memories: list, index: tuple[str, str | N
         state = dict(state)
         runs = [r for r in state.get("runs", [])]
         runs.append({"id": plan.run_id, "ts": plan.now, "counts": plan.counts(),
-                     "files": sorted(set(written)), "journal": home.rel(jpath)})
-        state.update({"last_run": plan.now, "last_run_id": plan.run_id, "runs": runs[-KEEP_RUNS:]})
+                     "files": sorted(set(written)), "journal": home.rel(jpath), **({"explicit_only": True} if quick else {})})
+        # an explicit-only run leaves the full dream's gate (last_run) where it was
+        state.update({**({} if quick else {"last_run": plan.now}), "last_run_id": plan.run_id, "runs": runs[-KEEP_RUNS:]})
         state_path = home.state_file(STATE)
         state_bytes = _json_bytes(state)
         run.backup(home.rel(state_path), checksum_bytes(state_bytes))

@@ -8,8 +8,9 @@ written since the consolidate checkpoint (``.holonmem/consolidate.json``):
 - consolidate is due when at least ``[heartbeat] min_new_events`` events
   arrived, or a session ended, or a signal-worthy event appeared (a failed
   tool, a user correction, an explicit "from now on" / 以后 / 从现在开始);
-- dream runs after a consolidate, only when its own gate may be open (it is
-  started as ``holonmem dream``, which exits 0 when not due).
+- dream runs after every consolidate that did work (as ``holonmem dream``):
+  the full dream when its gate is open, else only the user's explicit
+  standing instructions, so they take effect by the next session.
 
 Work runs as subprocesses (``python -m holonmem consolidate`` / ``dream``) so
 a hook caller never waits: :func:`trigger_from_hook` starts a detached
@@ -123,28 +124,6 @@ def decide(home: Home, *, min_new_events: int | None = None) -> Decision:
     return Decision(False, f"{count} new events (< {min_new_events}), nothing signal-worthy", count)
 
 
-def dream_gate_open(home: Home) -> bool:
-    """A cheap pre-check of dream's time gate; ``holonmem dream`` decides for real."""
-    from .config import load_config
-    from .fsio import read_json
-
-    last = (read_json(home.state_file("dream.json"), {}) or {}).get("last_run")
-    if not last:
-        return True
-    try:
-        from .events import parse_ts
-
-        then = parse_ts(last)
-        if then.tzinfo is None:
-            then = then.replace(tzinfo=timezone.utc)
-    except (ValueError, TypeError):
-        return True
-    hours = float(load_config(home)["dream"].get("min_hours", 24))
-    return (datetime.now(timezone.utc) - then).total_seconds() >= hours * 3600
-
-
-# -- state and log ---------------------------------------------------------------
-
 def log(home: Home, line: str) -> None:
     from .fsio import append_log
 
@@ -212,7 +191,8 @@ def run(home: Home, *, force: bool = False, timeout: float = 1800.0) -> dict:
                     reason = d.reason if d.due else f"forced ({d.reason})"
                     log(home, f"due: {reason}")
                     steps = [_run_step(home, "consolidate", timeout)]
-                    if steps[0]["exit"] == 0 and dream_gate_open(home):
+                    # dream decides itself: the full run when due, else only the explicit instructions
+                    if steps[0]["exit"] == 0:
                         steps.append(_run_step(home, "dream", timeout))
                     out = {"action": "ran", "reason": reason, "new_events": d.new_events, "steps": steps}
             log(home, f"{out['action']}: {out['reason']}")

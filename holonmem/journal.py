@@ -55,6 +55,8 @@ def render_entry(plan, index_report=None, conflicts: list[tuple[str, str]] | Non
     c = plan.counts()
     out = [f"## Dream run `{plan.run_id}`{' (dry run)' if dry_run else ''}", "", f"- **Time:** {plan.now}",
            f"- **Summary:** {summary_line(c)}"]
+    if getattr(plan, "scope", ""):
+        out.append(f"- **Considered:** {plan.scope}")
     skipped = plan.skipped_by_reason()
     if skipped:
         out.append("- **Not promoted, by reason:** " + "; ".join(f"{k}: {v}" for k, v in sorted(skipped.items())))

@@ -72,7 +72,7 @@ def test_sample_home_open_session_then_closed(cli, sample_home):
     # Day files: readable sections; the web page's injected instruction is not an instruction.
     day = (sample_home.episodes_dir / "2026-06-12.md").read_text(encoding="utf-8")
     assert day.startswith("# Episodes 2026-06-12\n\n## 14:20 · invoicer · ")
-    assert "[rule] invoicer: Going forward, never push directly to main; open a PR. (evt_0066)" in day
+    assert "[rule] invoicer: Never push directly to main. (evt_0066)" in day  # the marker is stripped
     assert "ops@example.com" not in day.split("```yaml")[0].split("Instructions")[-1]
 
     # Later, the open session has gone quiet: it becomes an episode, nothing else changes.
@@ -114,7 +114,7 @@ def test_incremental_run_processes_only_new_events_and_keeps_edits(cli, sample_h
     assert out["signals"][0]["evidence"] == ["s_late_1"]
     text = day.read_text(encoding="utf-8")
     assert text.startswith(edited)  # the person's edit is kept, the new section appended
-    assert text.count("## ") == 2 and "tag every invoicer release" in text[len(edited):]
+    assert text.count("## ") == 2 and "Tag every invoicer release" in text[len(edited):]
     assert sample_home.signals_path.read_bytes().startswith(signals_before)
     edited_eps = [e for e in load_episodes(sample_home) if e.edited]
     assert [e.date for e in edited_eps] == ["2026-06-10"]

@@ -57,7 +57,8 @@ def dream(
         return
     from ..journal import summary_line
 
-    sys.stdout.write(f"dream {res.run_id}: {summary_line(res.plan.counts())}\njournal: {res.journal}\n")
+    scope = f" [{res.plan.scope}]" if res.plan.scope else ""
+    sys.stdout.write(f"dream {res.run_id}: {summary_line(res.plan.counts())}{scope}\njournal: {res.journal}\n")
     for path, why in res.conflicts:
         err(f"conflict: {path}: {why}")
 
