@@ -70,7 +70,7 @@ def test_ingest_runs_without_typer_and_answers_like_the_typer_command(home, hm, 
     r = cli("--home", home.root, "ingest", "--format", "text", "--role", "assistant", "--project", "p1", f)
     assert r.exit_code == 0 and "ingested 0, skipped 2 duplicates" in r.stderr
     # what the small parser does not know goes to typer, which explains it
-    for argv, why in ((["--bogus"], "No such option"), (["--max-line-bytes", "x"], "not a valid int"),
+    for argv, why in ((["--bogus"], "no such option"), (["--max-line-bytes", "x"], "not a valid int"),
                       (["--strict=yes"], "does not take a value")):
         assert parse(argv) is None
         r = hm("--home", home.root, "ingest", *argv)

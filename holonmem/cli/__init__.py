@@ -60,6 +60,40 @@ def _split_home(argv: list[str]) -> tuple[list[str], list[str]]:
     return argv[:i], argv[i:]
 
 
+def run_app(app, args: list[str]) -> int:
+    """Run the typer app on ``args`` and return its exit code. Usage errors
+    (an unknown command or option, a bad value) become one ``Error:`` line
+    plus a ``Hint:`` naming the help to read, exit 2 (:func:`usage_error`)."""
+    try:
+        rv = app(args=args, prog_name="holonmem", standalone_mode=False)
+    except Exception as exc:  # noqa: BLE001 - a click usage error, duck-typed (no click import)
+        code = usage_error(exc)
+        if code is None:
+            raise
+        return code
+    return rv if isinstance(rv, int) else 0
+
+
+def usage_error(exc: BaseException) -> int | None:
+    """Report a click usage error (``format_message`` + ``exit_code``) the way
+    holonmem errors are reported; None for any other exception."""
+    if not (hasattr(exc, "format_message") and isinstance(getattr(exc, "exit_code", None), int)):
+        return None
+    ctx = getattr(exc, "ctx", None)
+    if type(exc).__name__ == "NoArgsIsHelpError" and ctx is not None:  # bare `holonmem` / `holonmem hook`
+        sys.stdout.write(ctx.get_help() + "\n")
+        return exc.exit_code
+    msg = " ".join(str(exc.format_message()).split()) or "invalid command line"
+    msg = msg[:1].lower() + msg[1:] if msg[:2] != msg[:2].upper() else msg
+    path = getattr(ctx, "command_path", None) or "holonmem"
+    if msg.startswith("no such command"):
+        hint = f"run `{path} --help` for the list of commands"
+    else:
+        hint = f"run `{path} --help` for its options and arguments"
+    sys.stderr.write(f"Error: {msg}\nHint: {hint}\n")
+    return exc.exit_code
+
+
 def main(argv: list[str] | None = None) -> None:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv in (["--version"], ["-V"]):
@@ -77,7 +111,7 @@ def main(argv: list[str] | None = None) -> None:
         if fast is not None:
             # a leading global `--home X` is passed on as the command's own option
             sys.exit(fast(rest[1:] + lead))
-        get_app(rest[0] if rest else None)(args=argv, prog_name="holonmem")
+        sys.exit(run_app(get_app(rest[0] if rest else None), argv))
     except SystemExit:
         raise
     except BaseException as exc:  # noqa: BLE001 - the one translation point

@@ -30,7 +30,6 @@ def resolve(name: str) -> Callable[[list[str]], int] | None:
 def typer_fallback(command: str, argv: list[str]) -> int:
     """Hand a command line a fast path cannot parse to the typer app (which
     answers it, including its usage errors, and exits)."""
-    from . import get_app
+    from . import get_app, run_app
 
-    get_app()(args=[command, *argv], prog_name="holonmem")
-    return 0  # pragma: no cover - typer exits
+    return run_app(get_app(command), [command, *argv])
