@@ -283,6 +283,10 @@ def assemble(ctx: Context) -> Context:
     close = FENCE_CLOSE + "\n"
     worst = omission_line(["x"] * 10, [], ctx.task, ctx.project, level=2)
     fixed = estimate_tokens(head) + estimate_tokens(close) + estimate_tokens(worst) + 2
+    if ctx.budget < fixed:  # the fence, header and closing line are always whole
+        ctx.warnings.append(f"--budget {ctx.budget} is below the minimum for this block ({fixed} tokens: "
+                            f"the fence, the header and the closing line); using {fixed}")
+        ctx.budget = fixed
     available = ctx.budget - fixed
     chosen = fit(ctx.sections, available) if available > 0 else {}
     while True:
@@ -298,9 +302,6 @@ def assemble(ctx: Context) -> Context:
         # Should not happen (the parts' estimates bound the whole); drop the weakest and retry.
         weakest = min(chosen.values(), key=lambda c: c.section.priority)
         del chosen[weakest.section.key]
-    if estimate_tokens(text) > ctx.budget:  # a budget smaller than the header itself
-        body = cut_to_tokens(text[: len(text) - len(close)], max(0, ctx.budget - estimate_tokens(close)))
-        text = body.rstrip("\n") + "\n" + close if body else cut_to_tokens(close, ctx.budget)
     ctx.chosen, ctx.text = chosen, text
     ctx.left_out = [f"shortened: {x}" for x in shortened] + [f"left out: {x}" for x in dropped]
     return ctx

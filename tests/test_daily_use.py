@@ -44,3 +44,25 @@ def test_help_and_bare_command_still_work(hm):
     assert r.exit_code == 0 and "Usage" in r.stdout
     r = hm()
     assert r.exit_code == 2 and "Usage" in r.stdout and "Error" not in r.stderr
+
+
+# -- item 3: the fence is always whole; a too small budget is raised to the minimum ------
+
+def test_tiny_budget_keeps_the_fence_whole(sample_home, hm):
+    task = "release 0.8.1 with the PDF upload retry"
+    for budget in ("1", "10", "100"):
+        r = hm("--home", sample_home.root, "context", "--project", "invoicer", "--budget", budget,
+               "--now", "2026-06-25", "--task", task)
+        assert r.exit_code == 0, r
+        lines = r.stdout.splitlines()
+        assert lines[0] == '<holonmem-context project="invoicer" date="2026-06-25">', lines[0]
+        assert lines[-1] == "</holonmem-context>"
+        assert lines[1] == "# holonmem memory: invoicer, as of 2026-06-25"
+        assert lines[-2].endswith(f'`holonmem search "{task}" --project invoicer`.'), lines[-2]
+        m = re.search(r"--budget (\d+) is below the minimum for this block \((\d+) tokens", r.stderr)
+        assert m and m.group(1) == budget, r.stderr
+        from holonmem.tokens import estimate_tokens
+
+        assert estimate_tokens(r.stdout) <= int(m.group(2))
+    r = hm("--home", sample_home.root, "context", "--project", "invoicer", "--budget", "400", "--now", "2026-06-25")
+    assert r.exit_code == 0 and "below the minimum" not in r.stderr

@@ -42,3 +42,17 @@ def test_readme_shows_the_two_commands_and_ci_runs_the_test_one():
 def test_readme_links_exist():
     for link in re.findall(r"\]\(((?:docs|bench)/[^)#]+)\)", README):
         assert (ROOT / link).exists(), link
+
+
+def test_context_doc_names_the_budget_minimum():
+    """docs/context.md says what a too small --budget does, in the words the command prints."""
+    from holonmem.context import Context, assemble
+
+    doc = (ROOT / "docs" / "context.md").read_text(encoding="utf-8")
+    ctx = assemble(Context(project="invoicer", session=None, task=None, now="2026-06-25", budget=10,
+                           sections=[], order=(), warnings=[]))
+    warning = ctx.warnings[0]
+    assert warning.startswith("--budget 10 is below the minimum for this block (")
+    assert "is below the minimum for this block (" in doc and "raised to" in doc
+    n = int(re.search(r"\((\d+) tokens", warning).group(1))
+    assert abs(n - 110) <= 15, n  # the doc's "about 110"
