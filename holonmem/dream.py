@@ -151,7 +151,8 @@ def norm_signal(s: dict) -> dict:
     n["project"] = s.get("project") or None
     if n["scope"] != "project":
         n["project"] = s.get("project") if n["scope"] == "project" else None
-    n["polarity"] = grouping.polarity_of(n["statement"], s.get("polarity"))
+    # a lesson's "not"/"isn't" describes the failure, not a prohibition: its declared polarity stands
+    n["polarity"] = (s.get("polarity") or "+") if n["kind"] == "lesson" else grouping.polarity_of(n["statement"], s.get("polarity"))
     n["evidence"] = [str(e) for e in (s.get("evidence") or [])]
     n["channels"] = list(s.get("channels") or [])
     n["keywords"] = list(s.get("keywords") or [])
@@ -377,7 +378,7 @@ def plan_dream(pending: list[dict], memories: list[Memory], *, now: dt.datetime,
     idx_groups = grouping.group_indices(
         uniq, lambda s: f"{_label_free(s['statement'], s['project'])} {s['subject']}",
         lambda s: ("person", s["polarity"], s.get("act") == "revoke") if _person_block(s) else (s["scope"], s["project"], s["kind"], s["polarity"]),
-        separate=lambda a, b: grouping.conflicts(a["statement"], a["polarity"], b["statement"], b["polarity"]),
+        separate=lambda a, b: a["kind"] != "lesson" and grouping.conflicts(a["statement"], a["polarity"], b["statement"], b["polarity"]),
         subject_of=lambda s: grouping.normalize(s["subject"]),
     )
     # the same request in other words, across sessions: joined on what it is about
@@ -535,11 +536,38 @@ def _strengthen(g: _Group, m: Memory, plan: Plan, now_iso: str, run_id: str, cha
     plan.statuses.extend((sid, "promoted", f"strengthened {path}", path) for sid in g.ids)
 
 
+_FAILS_WITH = re.compile(r"`([^`]+)`\s*(?:fails with:?|报错[:：])\s*(.+?)(?:[.,]\s|[。，]|\.?$|\n)")
+
+
+def lesson_key(text: str) -> str:
+    """The normalised error signature a lesson applies to ("`pandoc` fails with …"), or ""."""
+    m = _FAILS_WITH.search(text or "")
+    if not m:
+        return ""
+    from .lessons import error_signature
+
+    return error_signature(m.group(2), m.group(1))
+
+
+def _same_lesson(rep: dict, work: dict) -> str | None:
+    """An active lesson memory about the same failure (same error signature, same scope and project):
+    a recurring failure strengthens the lesson instead of making a twin, whatever the cause's wording."""
+    key = lesson_key(rep["statement"])
+    if not key:
+        return None
+    for p in sorted(work):
+        m = work[p]
+        if (m.is_active and m.kind == "lesson" and (m.scope, m.project) == (rep["scope"], rep["project"])
+                and lesson_key(m.statement or m.body) == key):
+            return p
+    return None
+
+
 def _deep_one(g, plan, work, feats, changed, taken, candidates, index_mem, editable, now_iso, run_id) -> None:
     rep = g.rep
     f = grouping.features(_text(rep))
     cands = candidates(rep["scope"], rep["project"], f)
-    hit = _best_match(rep, f, cands, work, feats)
+    hit = _best_match(rep, f, cands, work, feats) or (_same_lesson(rep, work) if rep["kind"] == "lesson" else None)
     if hit:
         _strengthen(g, editable(hit), plan, now_iso, run_id, changed, hit,
                     f"matches an active memory ({', '.join(g.channels)}): strengthened instead of a twin")
@@ -559,7 +587,8 @@ def _deep_one(g, plan, work, feats, changed, taken, candidates, index_mem, edita
     # contradictions with active memories on the same subject (scope + project)
     core = grouping.core_features(rep["statement"])
     rivals = [p for p in sorted(candidates(rep["scope"], rep["project"], core | f, 0.2))
-              if len(core & feats[p]) >= min(2, len(core)) and grouping.conflicts(rep["statement"], rep["polarity"], work[p].statement or work[p].title,
+              if rep["kind"] != "lesson" and work[p].kind != "lesson"
+              and len(core & feats[p]) >= min(2, len(core)) and grouping.conflicts(rep["statement"], rep["polarity"], work[p].statement or work[p].title,
                                     grouping.polarity_of(work[p].statement or work[p].title))]
     if act_of(g.members) in CHANGE_ACTS:  # a change of mind or a correction replaces what it is about
         rivals = _uniq(rivals + _targets(rep, work, feats, candidates))

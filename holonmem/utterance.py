@@ -174,7 +174,7 @@ REVOKE = re.compile(
 REPLACE = re.compile(
     r"(\binstead\b|\brather than\b|\bchange of plan\b|别\S{1,6}了[，,]\s*换|不\S{1,6}了[，,]\s*(?:换|改)|\bmov(?:e|ed|ing) (?:off|to|from|over)\b|\bI'?ve moved\b|\bswitch(?:ing|ed)? (?:to|from|over)\b|\bno more\b|\bnot \w+ anymore\b"
     r"|\banymore\b|\bany more\b|\bnow\b.{0,40}\bnot\b|\bleft as\b|\breplace\b|\bdrop \"|\bmigrat\w+ (?:to|from)\b"
-    r"|改成|改用|换成|改为|不用\S{1,8}了|而不是|代替|以后都按|统一了)", re.I)
+    r"|改成|改用|换成|改为|而不是|代替|以后都按|统一了)", re.I)
 CORRECTION_LEAD = re.compile(
     r"\bthat'?s (?:wrong|not right|incorrect|outdated)\b|写错了|纠正一下|更正一下|我(?:昨天|之前|刚才)?说错了|^\s*(?:no\b[\s,.!—–-]|nope\b|wrong\b|not quite\b|actually\b|correction\b|hmm,? wait\b|wait\b[,\s].{0,30}\b(?:misremembered|wrong|mistake)\b|I misremembered\b"
     r"|不对|不是|错了|搞错了|说错了|记错了|更正|纠正)", re.I)
@@ -439,7 +439,7 @@ def _has_new_value(s: str) -> bool:
     if re.search(r"\d", s) and re.search(r"\b(?:instead|now|to)\b|改成|改为|换成", s, re.I):
         return True
     return bool(re.search(
-        r"\b(?:to|use|put|go with|instead|left as|as)\b\s+\S+|改成|改用|换成|改为|用\S|换\S|按这个|[“「\"].+[”」\"]", s, re.I))
+        r"\b(?:to|use|put|go with|instead|left as|as)\b\s+\S+|改成|改用|换成|改为|(?:改|换|就|只|都|统一)用\S|^用\S|换\S|按这个|[“「\"].+[”」\"]", s, re.I))
 
 
 def _resolve(part: str | None, quoted: list[str], prev_user: str) -> str | None:
