@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from .home import Home
 
 ERROR = "error"
+WARNING = "warning"  # worth fixing, not a failure: a fresh git clone's 0644 files
 INFO = "info"
 
 
@@ -36,7 +37,7 @@ class Finding:
     line: int | None
     problem: str  # what is wrong
     fix: str  # how to fix it (what --fix does, or what a person should do)
-    severity: str = ERROR  # error (a problem) | info (worth knowing, not a problem)
+    severity: str = ERROR  # error (a problem) | warning (should be fixed; exit 0) | info (worth knowing)
     fixable: bool = False  # --fix repairs it
     fixed: str = ""  # what --fix did
     data: dict = field(default_factory=dict)  # details the fixer uses (not printed)
@@ -57,15 +58,17 @@ class Report:
     def summary(self) -> str:
         rem = self.remaining()
         n_fixed = sum(1 for f in self.findings if f.fixed)
+        warned = [f for f in self.findings if f.severity == WARNING and not f.fixed]
+        warn = f"; {len(warned)} warning(s){', `holonmem doctor --fix` fixes them' if any(f.fixable for f in warned) and not self.fixed else ''}" if warned else ""
         if not rem:
-            return f"doctor: the home is healthy{f' ({n_fixed} problem(s) fixed)' if n_fixed else ''}"
+            return f"doctor: the home is healthy{f' ({n_fixed} problem(s) fixed)' if n_fixed else ''}{warn}"
         fixable = sum(1 for f in rem if f.fixable)
         out = f"doctor: {len(rem)} problem(s) remain"
         if n_fixed:
             out += f", {n_fixed} fixed"
         if fixable and not self.fixed:
             out += f"; {fixable} can be repaired with `holonmem doctor --fix`"
-        return out
+        return out + warn
 
     def to_json(self) -> dict:
         return {"ok": not self.remaining(), "remaining": len(self.remaining()),

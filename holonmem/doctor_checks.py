@@ -7,7 +7,7 @@ import os
 import re
 import stat
 
-from .doctor import ERROR, INFO, Finding
+from .doctor import ERROR, INFO, WARNING, Finding
 from .home import Home
 
 # Frontmatter keys a memory file should carry; others are optional.
@@ -379,4 +379,4 @@ def permissions(home: Home, out: list[Finding]) -> None:
             continue
         if mode & 0o077:
             out.append(Finding("permissions", home.rel(p), None, f"mode {mode:04o}: readable by group or others",
-                               "--fix sets 0600 (chmod 600)", fixable=True))
+                               "--fix sets 0600 (chmod 600)", severity=WARNING, fixable=True))

@@ -66,3 +66,28 @@ def test_tiny_budget_keeps_the_fence_whole(sample_home, hm):
         assert estimate_tokens(r.stdout) <= int(m.group(2))
     r = hm("--home", sample_home.root, "context", "--project", "invoicer", "--budget", "400", "--now", "2026-06-25")
     assert r.exit_code == 0 and "below the minimum" not in r.stderr
+
+
+# -- item 2: a fresh git clone of a home passes doctor (permissions are warnings) --------
+
+def test_doctor_on_a_fresh_git_clone_warns_and_fix_tightens(sample_home, hm, tmp_path):
+    import stat
+
+    root = sample_home.root
+    hm("--home", root, "consolidate")
+    git = ["git", "-c", "user.email=t@example.com", "-c", "user.name=t", "-c", "init.defaultBranch=main"]
+    subprocess.run([*git, "init", "-q", str(root)], check=True)
+    subprocess.run([*git, "-C", str(root), "add", "-A"], check=True)
+    subprocess.run([*git, "-C", str(root), "commit", "-q", "-m", "home"], check=True)
+    clone = tmp_path / "clone"
+    subprocess.run(["git", "clone", "-q", str(root), str(clone)], check=True)
+    ledger = next((clone / "ledger").glob("*.jsonl"))
+    assert stat.S_IMODE(ledger.stat().st_mode) & 0o077  # git does not keep 0600
+    r = hm("--home", clone, "doctor")
+    assert r.exit_code == 0, r
+    assert re.search(r"^warning\tpermissions\tledger/", r.stdout, re.M), r.stdout
+    assert "warning(s), `holonmem doctor --fix` fixes them" in r.stderr
+    r = hm("--home", clone, "doctor", "--fix")
+    assert r.exit_code == 0 and stat.S_IMODE(ledger.stat().st_mode) == 0o600, r
+    r = hm("--home", clone, "doctor")
+    assert r.exit_code == 0 and "warning" not in r.stdout + r.stderr, r

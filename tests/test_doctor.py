@@ -56,7 +56,7 @@ def doctor(cli, h, *args):
     assert r.exit_code in (0, 1), r
     out = json.loads(r.stdout)
     assert (r.exit_code == 0) == out["ok"]
-    return r.exit_code, [f for f in out["findings"] if f["severity"] == "error" and not f["fixed"]], out
+    return r.exit_code, [f for f in out["findings"] if f["severity"] in ("error", "warning") and not f["fixed"]], out
 
 
 def test_the_healthy_home_passes(h, cli):
@@ -275,8 +275,10 @@ def test_unsafe_permissions(h, cli):
     m = h.root / load_memories(h)[0].path
     for f in (p, h.signals_path, m):
         os.chmod(f, 0o644)
-    code, found, _ = doctor(cli, h)
-    assert code == 1 and {f["file"] for f in _one(found, "permissions")} == {h.rel(p), "signals.jsonl", h.rel(m)}
+    code, found, _ = doctor(cli, h)  # warnings: a git clone has 0644 files (issue 23 item 2)
+    perms = _one(found, "permissions")
+    assert code == 0 and {f["file"] for f in perms} == {h.rel(p), "signals.jsonl", h.rel(m)}
+    assert {f["severity"] for f in perms} == {"warning"}
     _fixed_clean(cli, h)
     assert all(stat.S_IMODE(os.stat(f).st_mode) == 0o600 for f in (p, h.signals_path, m))
 

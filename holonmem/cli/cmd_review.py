@@ -182,7 +182,8 @@ def doctor_cmd(
 ) -> None:
     """Check the whole home (memory files, MEMORY.md, ledger, episodes, signals, index, permissions).
 
-    Exits 1 while problems remain, 0 when the home is clean.
+    Exits 1 while problems remain, 0 when the home is clean (warnings such as
+    group-readable files from a git clone do not count; --fix tightens them).
     """
     from ..doctor import run_doctor
 
