@@ -309,8 +309,11 @@ class _Group:
     def rep(self) -> dict:
         # an explicit instruction's wording over a weak one's (unless it only points back, "remember
         # the lactose thing"); then the newest, most confident
+        size = {id(m): len(re.sub(r"\W", "", _label_free(m["statement"], m["project"]))) for m in self.members}
+        longest = max(size.values())
+
         def key(m):
-            full = len(re.sub(r"\W", "", _label_free(m["statement"], m["project"]))) >= 24
+            full = size[id(m)] >= 0.75 * longest  # not a shorter restatement ("记得每天午睡那一小时")
             return (full, m.get("act") in EXPLICIT_ACTS, _ts_key(m.get("ts")), m["confidence"])
         return max(self.members, key=key)
 

@@ -134,7 +134,7 @@ REPORTED = re.compile(
 ONE_OFF = re.compile(
     r"(\bfor this (?:\w+ ){0,2}only\b|\bonly for this\b|\bjust this once\b|\bthis (?:time|once|week|build|release|sprint|run|slide|draft|issue)\b"
     r"|\bfor now\b|\bfor today\b|\btoday\b|\btonight\b|\bin this (?:PR|branch|commit|notebook)\b|\bright now\b|\bnext week\b|\btomorrow\b"
-    r"|这次|这回|这一次|这期|本期|这周|本周|这个月|本月|今天|今晚|明天|暂时|先停|先别|先不|下周|下个星期|这两天|临时)", re.I)
+    r"|\bwhile you'?re at it\b|这次|这回|这一次|这期|本期|这周|本周|这个月|本月|今天|今晚|明天|暂时|先停|先别|先不|下周|下个星期|这两天|临时|顺手)", re.I)
 STANDING = re.compile(
     r"(\bfrom now on\b|\bgoing forward\b|\bfrom here on\b|\bin (?:the )?future\b|\bevery ?time\b|\beach time\b|\bwhenever\b|\balways\b|\bnever\b"
     r"|\bremember (?:to|that)\b|\bnext time\b|\bas usual\b|\bI told you\b|\bas I said\b|\blike I said\b|\bby default\b|\bas a rule\b|\bon (?:any|all|every) (?:of )?my\b|\bin (?:any|all|every) (?:of )?(?:my )?(?:projects?|repos?|repositories)\b"
@@ -361,7 +361,7 @@ _TRANSIENT = re.compile(
     r"^(?:I'?m|I am)\s+(?:busy|in a|on (?:my|the)|back|done|here|sorry|not sure|tired|going|about|trying|looking|thinking|working|free|off|ok|okay|fine|good|happy|glad"
     r"|afraid|sure|away|out|at|heading|leaving|still|just|also|now|currently|today|late|ready|worried|curious|confused|wondering)\b"
     r"|^I have (?:a|an|to|no idea|been|just|got a (?:question|meeting))\b|^我是说|^我有(?:个|一个)?(?:问题|事|会)", re.I)
-_TASK_OBJECT = re.compile(r"^(?:please\s+|just\s+|no,?\s+|and\s+)?(?:don'?t\s+)?(?!keep\b|make\b|leave\b)[a-z]+ (?:it|them|this|that|these|those)\b|把它|把这个|把那个|^那(?:次|个)|那趟|这趟|那家|这家", re.I)
+_TASK_OBJECT = re.compile(r"^(?:please\s+|just\s+|no,?\s+|and\s+)?(?:don'?t\s+)?(?!keep\b|make\b|leave\b)[a-z]+ (?:it|them|this|that|these|those)\b|把它|把这个|把那个|[理管删改发]它|^那(?:次|个)|那趟|这趟|那家|这家", re.I)
 # "use a subagent if it helps": an optional condition gives leave, not a rule
 _OPTIONAL = re.compile(r"\bif (?:it helps|you (?:want|like|need|prefer|think)|needed|necessary|possible|you can)\b|需要的话|要是需要|方便的话|如果你需要|可以的话", re.I)
 # a change of mind that is meant to last, not an edit of the thing at hand ("主图都换成活动图")
