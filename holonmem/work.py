@@ -38,9 +38,13 @@ _PR_RE = re.compile(
     r"|(?:\bissue\s*#(?P<iss>\d{1,7})\b)"
     r"|(?:/pull/(?P<pull>\d{1,7})\b)"
     r"|(?:/issues/(?P<issue>\d{1,7})\b)"
-    r"|(?:(?<![\w&/#])#(?P<num>\d{1,7})\b)",
+    # a bare #N, but not a CSS colour (`color: #888;`, `bg = "#232836"`): not after `:`, `=` or a
+    # quote, not before `;`, `}` or a quote
+    r"|(?:(?<![\w&/#:='\"])(?<!: )(?<!= )#(?P<num>\d{1,7})\b(?!\s*[;}'\"]))",
     re.I,
 )
+# a CSS declaration before a bare #N on its line (`border: 1px solid #333`): a colour, not an issue
+_CSS_DECL = re.compile(r"(?:^|[\s{;])[a-z-]+\s*:\s*[^;:\n]*$", re.I)
 
 
 @dataclass
@@ -274,7 +278,12 @@ def refs_of(ev: dict) -> list[WorkRef]:
             elif m.group("issue") or m.group("iss"):
                 label = f"issue #{m.group('issue') or m.group('iss')}"
             else:
-                label = f"#{m.group('num')}"
+                num = m.group("num")
+                text = ev.get("text") or ""
+                line = text[text.rfind("\n", 0, m.start()) + 1:m.start()]
+                if len(num) in (3, 4, 6, 8) and _CSS_DECL.search(line):
+                    continue
+                label = f"#{num}"
             if label not in seen:
                 seen.add(label)
                 out.append(WorkRef("issue", label, "mentioned", eid, ts))

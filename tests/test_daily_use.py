@@ -91,3 +91,28 @@ def test_doctor_on_a_fresh_git_clone_warns_and_fix_tightens(sample_home, hm, tmp
     assert r.exit_code == 0 and stat.S_IMODE(ledger.stat().st_mode) == 0o600, r
     r = hm("--home", clone, "doctor")
     assert r.exit_code == 0 and "warning" not in r.stdout + r.stderr, r
+
+
+# -- item 8: CSS colours in tool output are not issue numbers -----------------------------
+
+def _ingest(hm, home, events) -> None:
+    r = hm("--home", home.root, "ingest", input="".join(json.dumps(e, ensure_ascii=False) + "\n" for e in events))
+    assert r.exit_code == 0, r
+
+
+def test_work_refs_skip_css_colours(home, hm):
+    css = ".card {\n  color: #888;\n  background: #232836;\n  border: 1px solid #333\n}\nbtn = \"#4a90e2\"\n"
+    _ingest(hm, home, [
+        {"id": "w1", "ts": "2026-06-01T10:00:00Z", "project": "web", "session": "s1", "role": "user",
+         "text": "Make the card darker."},
+        {"id": "w2", "ts": "2026-06-01T10:01:00Z", "project": "web", "session": "s1", "role": "tool",
+         "kind": "tool_result", "tool": "Read", "text": css},
+        {"id": "w3", "ts": "2026-06-01T10:02:00Z", "project": "web", "session": "s1", "role": "tool",
+         "kind": "tool_result", "tool": "Bash", "text": "pushed; this closes #42 (see PR #7)"},
+    ])
+    r = hm("--home", home.root, "work", "--project", "web", "--json")
+    assert r.exit_code == 0, r
+    issues = sorted(x["value"] for x in json.loads(r.stdout)["refs"] if x["kind"] == "issue")
+    assert issues == ["#42", "PR #7"], issues
+    r = hm("--home", home.root, "context", "--project", "web", "--session", "s1", "--now", "2026-06-01")
+    assert "#888" not in r.stdout.split("## Recent turns")[0] and "#232836" not in r.stdout.split("## Recent turns")[0]
