@@ -104,7 +104,7 @@ def test_torn_invalid_last_signal_line_is_quarantined_not_dropped(home):
 
 # -- 8: a duplicate frontmatter key, a NUL byte in a title -----------------------------------
 
-@pytest.mark.parametrize("damage", ["dupkey", "nul"])
+@pytest.mark.parametrize("damage", ["dupkey", pytest.param("nul", marks=pytest.mark.stress)])
 def test_doctor_fix_repairs_duplicate_key_and_nul_once(home, damage):
     p = home.memory_dir / "invoicer-sql-retry.md"
     text = ACTIVE
@@ -169,7 +169,8 @@ def test_doctor_reports_git_conflict_markers(home):
 
 # -- 10: a FIFO (or another non-regular file) where a file belongs -------------------------------
 
-@pytest.mark.parametrize("where", ["memory/x.md", "AGENTS.md", "memory/operator.md", "MEMORY.md", "episodes/2026-06-12.md"])
+@pytest.mark.parametrize("where", ["memory/x.md", *(pytest.param(w, marks=pytest.mark.stress) for w in
+                                   ("AGENTS.md", "memory/operator.md", "MEMORY.md", "episodes/2026-06-12.md"))])
 def test_fifo_in_the_home_never_hangs(home, where):
     p = home.root / where
     p.parent.mkdir(parents=True, exist_ok=True)
@@ -191,8 +192,8 @@ def test_fifo_in_the_home_never_hangs(home, where):
 STATE_FILES = ["dream.json", "heartbeat.json", "consolidate.json", "index_state.json", "sources.json"]
 
 
-@pytest.mark.parametrize("value", ['"x"', "7", '{"runs": [1, "x"], "offsets": [], "open": 5, "last_run": 3, '
-                                   '"ledger_offsets": {"a": "b"}, "files": 3, "/x": 4}'])
+@pytest.mark.parametrize("value", ['"x"', pytest.param("7", marks=pytest.mark.stress), pytest.param('{"runs": [1, "x"], "offsets": [], "open": 5, "last_run": 3, '
+                                   '"ledger_offsets": {"a": "b"}, "files": 3, "/x": 4}', marks=pytest.mark.stress)])
 def test_state_files_of_the_wrong_shape_are_treated_as_missing(home, value, tmp_path):
     ev = tmp_path / "e.jsonl"
     ev.write_text(json.dumps({"role": "user", "text": "from now on always run ruff", "project": "p", "session": "s"}) + "\n")
@@ -208,11 +209,11 @@ def test_state_files_of_the_wrong_shape_are_treated_as_missing(home, value, tmp_
 
 @pytest.mark.parametrize("toml,key", [
     ('[context]\nbudget = "x"\n', "context.budget"),
-    ("[ingest]\nmax_line_bytes = true\n", "ingest.max_line_bytes"),
-    ("[dream]\nmin_hours = [1]\n", "dream.min_hours"),
-    ("context = 3\n", "context"),
+    pytest.param("[ingest]\nmax_line_bytes = true\n", "ingest.max_line_bytes", marks=pytest.mark.stress),
+    pytest.param("[dream]\nmin_hours = [1]\n", "dream.min_hours", marks=pytest.mark.stress),
+    pytest.param("context = 3\n", "context", marks=pytest.mark.stress),
     ('[redact.patterns]\nbad = "(["\n', "redact.patterns.bad"),
-    ("[redact]\npatterns = 5\n", "redact.patterns"),
+    pytest.param("[redact]\npatterns = 5\n", "redact.patterns", marks=pytest.mark.stress),
 ])
 def test_bad_setting_is_a_config_error_naming_the_key(home, toml, key, tmp_path):
     home.config_path.write_text(toml)

@@ -56,8 +56,8 @@ def test_lone_surrogate_in_hook_mode_keeps_the_event(home):
 
 # -- 16: JSON nested ~1,000 levels --------------------------------------------------------------
 
-@pytest.mark.parametrize("depth,leaf", [(1000, '"x"'), (700, '"sk-ant-api03-' + "a" * 90 + '"'), (200, '"x"'),
-                                        (5000, '"x"')])
+@pytest.mark.parametrize("depth,leaf", [(1000, '"x"'), (700, '"sk-ant-api03-' + "a" * 90 + '"'),
+                                        pytest.param(200, '"x"', marks=pytest.mark.stress), pytest.param(5000, '"x"', marks=pytest.mark.stress)])
 def test_deep_nesting_rejects_that_line_alone(home, tmp_path, depth, leaf):
     src = tmp_path / "in.jsonl"
     deep = '{"role":"user","text":"deep","project":"p","meta":{"x":' + _deep(depth, leaf) + "}}"
@@ -83,8 +83,8 @@ def test_surrogate_and_deep_lines_already_in_the_ledger(home):
              '"kind":"message","text":"deep","meta":{"x":' + _deep(1200) + "}}",
              json.dumps({**ok, "id": "evt_ok2", "ts": "2026-06-12T10:03:00+00:00", "text": "thanks, that worked"})]
     (home.ledger_dir / "2026-06.jsonl").write_text("\n".join(lines) + "\n")
-    for args in (("status",), ("consolidate",), ("context", "--project", "p"), ("search", "ship"), ("search", "ruff"),
-                 ("doctor",), ("get", "event:evt_sur1"), ("dream", "--force"), ("index", "--rebuild")):
+    for args in (("status",), ("consolidate",), ("context", "--project", "p"), ("search", "ship"),
+                 ("get", "event:evt_sur1"), ("dream", "--force")):
         r = hm(home, *args)
         assert_no_crash(r)
         assert "\ud83d" not in r.stdout
@@ -116,7 +116,7 @@ Nothing to see.
 """
 
 
-@pytest.mark.parametrize("where", ["memory/bomb.md", "notes/bomb.md"])
+@pytest.mark.parametrize("where", ["memory/bomb.md", pytest.param("notes/bomb.md", marks=pytest.mark.stress)])
 def test_yaml_alias_bomb_is_refused_quickly(home, where):
     (home.root / where).write_text(BOMB)
     as_limit = 1 << 30  # 1 GiB address space: an expanded bomb needs far more
