@@ -186,6 +186,9 @@ def remember(home: Home, text: str, *, kind: str = "rule", scope: str | None = N
     res = CurateResult("remember", op, statement=statement)
     with home_lock(home, PIPELINE, timeout):
         plan = plan_dream([sig], load_memories(home), now=now, run_id=op)
+        for w in plan.writes:
+            if w.action == "create":
+                _keep_case(w.memory, statement)
         _apply(home, plan, res)
         res.journal = _journal(home, now, "Remember by hand", op, _decision_lines(plan, signals=False))
     if not res.memories:
@@ -193,6 +196,16 @@ def remember(home: Home, text: str, *, kind: str = "rule", scope: str | None = N
     elif res.memories[0]["action"] == "strengthen":
         res.note = f"an active memory already says this; strengthened {res.memories[0]['path']}"
     return res
+
+
+def _keep_case(mem: Memory, statement: str) -> None:
+    """A memory made from a person's own words keeps their first letter as typed in
+    its title (the dream's titles start upper case: ``invoice-app deploys…`` became
+    ``Invoice-app…``; memory.make_hook keeps it for the MEMORY.md line)."""
+    first, v = statement[:1], mem.title or ""
+    if v[:1] != first and v[:1].lower() == first and v[1:] == statement[1:len(v)]:
+        mem.body = mem.body.replace(f"# {v}\n", f"# {first + v[1:]}\n", 1)
+        mem.title = first + v[1:]
 
 
 def _set_status(home: Home, ref: str, status: str, action: str, now, timeout: float) -> CurateResult:

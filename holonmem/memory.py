@@ -262,6 +262,9 @@ def clean_statement(statement: str) -> str:
 def make_hook(statement: str, limit: int = HOOK_CHARS) -> str:
     """One line for MEMORY.md: the cleaned statement, cut at ``limit`` characters."""
     s = re.sub(r"\*\*(Why|How to apply):\*\*.*", "", clean_statement(statement)).strip()
+    raw = " ".join((statement or "").split())
+    if s[:1] != raw[:1] and s[1:] == raw[1:len(s)]:  # nothing stripped: a person's words keep their case
+        s = raw[:1] + s[1:]
     if len(s) <= limit:
         return s
     cut = s[: limit - 1]

@@ -116,3 +116,21 @@ def test_work_refs_skip_css_colours(home, hm):
     assert issues == ["#42", "PR #7"], issues
     r = hm("--home", home.root, "context", "--project", "web", "--session", "s1", "--now", "2026-06-01")
     assert "#888" not in r.stdout.split("## Recent turns")[0] and "#232836" not in r.stdout.split("## Recent turns")[0]
+
+
+# -- item 5: remember keeps the user's text ---------------------------------------------
+
+def test_remember_keeps_the_users_text(home, hm):
+    text = "invoice-app deploys go out on Tuesdays only"
+    r = hm("--home", home.root, "remember", text, "--project", "invoicer")
+    assert r.exit_code == 0, r
+    assert r.stdout.rstrip("\n").endswith("\t" + text), r.stdout
+    path = home.root / r.stdout.split("\t")[1]
+    body = path.read_text(encoding="utf-8")
+    assert f'title: "{text}"' in body and f"# {text}\n" in body and f"\n{text}\n" in body
+    assert "Invoice-app" not in body
+    hm("--home", home.root, "remember", text, "--project", "invoicer")  # strengthened: relinked
+    line = [ln for ln in home.memory_md.read_text(encoding="utf-8").splitlines() if path.name in ln]
+    assert line == [f"- [{text}](memory/{path.name}) — {text}"], line
+    r = hm("--home", home.root, "context", "--project", "invoicer")
+    assert text in r.stdout and "Invoice-app" not in r.stdout
