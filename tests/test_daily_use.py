@@ -134,3 +134,19 @@ def test_remember_keeps_the_users_text(home, hm):
     assert line == [f"- [{text}](memory/{path.name}) — {text}"], line
     r = hm("--home", home.root, "context", "--project", "invoicer")
     assert text in r.stdout and "Invoice-app" not in r.stdout
+
+
+# -- item 1: a cron line that works under cron's PATH ----------------------------------
+
+def test_cron_prints_a_line_that_runs_under_crons_path(sample_home, hm):
+    r = hm("--home", sample_home.root, "cron")
+    assert r.exit_code == 0, r
+    line = r.stdout.strip()
+    assert re.match(r"^\*/15 \* \* \* \* /\S+ --home /\S+ heartbeat >> /\S+/\.holonmem/logs/cron\.log 2>&1$", line), line
+    command = line.split(None, 5)[5]
+    p = subprocess.run(["sh", "-c", command], env={"PATH": "/usr/bin:/bin", "HOME": str(sample_home.root)},
+                       stdin=subprocess.DEVNULL, capture_output=True, timeout=300)
+    log = (sample_home.root / ".holonmem" / "logs" / "cron.log").read_text(encoding="utf-8")
+    assert p.returncode == 0, (p.returncode, log)
+    assert "heartbeat: ran" in log and list((sample_home.root / "episodes").glob("*.md")), log
+    assert hm("--home", sample_home.root, "cron", "--every", "5").stdout.startswith("*/5 * * * * ")

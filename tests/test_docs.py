@@ -56,3 +56,14 @@ def test_context_doc_names_the_budget_minimum():
     assert "is below the minimum for this block (" in doc and "raised to" in doc
     n = int(re.search(r"\((\d+) tokens", warning).group(1))
     assert abs(n - 110) <= 15, n  # the doc's "about 110"
+
+
+def test_no_doc_shows_a_bare_holonmem_crontab_line():
+    """cron runs with PATH=/usr/bin:/bin: a crontab line must name holonmem by absolute path
+    (what `holonmem cron` prints), in the README and docs alike."""
+    schedule = re.compile(r"^\s*`?[\d*/,\-]+ [\d*/,\-]+ [\d*/,\-]+ [\d*/,\-]+ [\d*/,\-]+ (\S+)", re.M)
+    for path in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        for m in schedule.finditer(path.read_text(encoding="utf-8")):
+            assert m.group(1).startswith("/"), f"{path.name}: {m.group(0)}"
+    assert "holonmem cron" in (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "holonmem cron" in (ROOT / "docs" / "clients.md").read_text(encoding="utf-8")

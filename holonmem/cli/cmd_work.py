@@ -51,3 +51,36 @@ def heartbeat_cmd(
     err(f"heartbeat: {res['action']} — {res['reason']}")
     for st in res.get("steps", []):
         err(f"  {st['step']}: exit {st['exit']} in {st['seconds']}s {st['said']}".rstrip())
+
+
+def cron_program() -> list[str]:
+    """How cron starts this holonmem: absolute paths, because cron's PATH
+    (/usr/bin:/bin) has no venv or ~/.local/bin. The ``holonmem`` script beside
+    this interpreter, else this interpreter with ``-m holonmem``."""
+    import os
+
+    python = os.path.abspath(sys.executable)  # not resolved: a venv's python is a symlink
+    script = os.path.join(os.path.dirname(python), "holonmem")
+    if os.path.isfile(script) and os.access(script, os.X_OK):
+        return [script]
+    return [python, "-m", "holonmem"]
+
+
+@command("cron")
+def cron_cmd(
+    ctx: typer.Context,
+    every: Annotated[int, typer.Option("--every", min=1, max=59, help="Minutes between heartbeats.")] = 15,
+    home: HomeOpt = None,
+) -> None:
+    """Print the crontab line for this home: the heartbeat every 15 minutes, with absolute paths.
+
+    Install it with `(crontab -l 2>/dev/null; holonmem cron) | crontab -`.
+    """
+    import shlex
+
+    h = get_home(ctx, home)
+    root = h.root.resolve()
+    log = root / ".holonmem" / "logs" / "cron.log"
+    log.parent.mkdir(mode=0o700, parents=True, exist_ok=True)  # the line's redirection needs the folder
+    cmd = " ".join(shlex.quote(a) for a in [*cron_program(), "--home", str(root), "heartbeat"])
+    sys.stdout.write(f"*/{every} * * * * {cmd} >> {shlex.quote(str(log))} 2>&1\n")
