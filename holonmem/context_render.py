@@ -11,6 +11,7 @@ import re
 from datetime import date
 
 from .context import Item, Section
+from .redact import mask_text
 from .tokens import estimate_tokens, head_tail, shorten, shorten_chars
 
 # Section keys, in display order (slow-changing first, for prompt caches).
@@ -107,7 +108,7 @@ def _first_sentence(line: str) -> str:
 def text_section(key: str, title: str, body: str, *, char_cap: int | None, more: str, empty: str | None,
                  intro: str = "") -> Section:
     """A people-written file as lines; cut at ``char_cap`` characters (whole lines)."""
-    lines = [ln.rstrip() for ln in body.splitlines()]
+    lines = [ln.rstrip() for ln in mask_text(body).splitlines()]  # secrets in the file are masked when shown
     while lines and not lines[-1].strip():
         lines.pop()
     kept: list[str] = []
@@ -231,14 +232,19 @@ def memories_section(memories, project: str, task_terms: set[str], now: date, st
     for m in memories:
         if not memory_visible(m, project):
             continue
-        statement = one_line(m.statement or m.hook or m.title)
+        statement = mask_text(one_line(m.statement or m.hook or m.title))
         day = parse_day(m.valid_from) or parse_day(m.updated) or parse_day(m.created)
         days = (now - day).days if day else None
         rel = relevance(task_terms, m.title, m.statement, m.keywords)
         strength = float(m.confidence or 0) + 0.05 * min(len(m.evidence or []), 6)
         rows.append((m, statement, days, rel, strength))
-    # Most relevant to the task, then this project's own before global ones, then strongest, then newest.
-    rows.sort(key=lambda r: (-r[3], r[0].project != project, -r[4], r[2] if r[2] is not None else 10**6, r[0].path))
+    # What the task is about first; then the person's standing rules and preferences, which hold for
+    # every task; then the most relevant, this project's own before global ones, strongest, newest.
+    def about_person(m) -> bool:
+        return m.scope == "user" and (m.kind or "").lower() in ("rule", "preference", "identity", "instruction")
+
+    rows.sort(key=lambda r: (r[3] <= 0, -r[3], not about_person(r[0]), r[0].project != project, -r[4],
+                             r[2] if r[2] is not None else 10**6, r[0].path))
     items = []
     for i, (m, statement, days, rel, strength) in enumerate(rows):
         caveat = ""
@@ -284,13 +290,14 @@ def notes_section(notes, project: str, task_terms: set[str], projects: list[str]
     pre = 0
     for i, n in enumerate(rows):
         tags = f" [{', '.join(n.tags)}]" if n.tags else ""
-        summary = shorten_chars(one_line(n.summary), 160)
-        full = f"- {one_line(n.title)}" + (f" — {summary}" if summary else "") + f"{tags} ({n.ref})"
+        title = mask_text(one_line(n.title))
+        summary = shorten_chars(mask_text(one_line(n.summary)), 160)
+        full = f"- {title}" + (f" — {summary}" if summary else "") + f"{tags} ({n.ref})"
         if len(items) >= NOTES_MAX or used + len(full) + 1 > NOTES_MAX_CHARS:
             pre = len(rows) - i
             break
         used += len(full) + 1
-        items.append(Item(full, f"- {shorten_chars(one_line(n.title), 60)} ({n.ref})", rank=i, order=i))
+        items.append(Item(full, f"- {shorten_chars(title, 60)} ({n.ref})", rank=i, order=i))
     return Section("notes", "Notes catalog", PRIORITY["notes"], items, intro="Reference notes written by people; read one with `holonmem get REF`.",
                    more="`holonmem search QUERY --kind note` finds them", pre_omitted=pre)
 
@@ -474,6 +481,23 @@ def drop_chitchat(events: list[dict]) -> list[dict]:
         skipped = False
         out.append(ev)
     return out
+
+
+def in_time_order(events: list[dict]) -> list[dict]:
+    """Events by their time, not ledger order (a subagent's file ingested later goes
+    where it happened); an event without a readable time stays after the one before it."""
+    from datetime import datetime, timezone
+
+    keyed, last = [], float("-inf")
+    for i, ev in enumerate(events):
+        try:
+            t = datetime.fromisoformat(str(ev.get("ts")).replace("Z", "+00:00"))
+            last = (t if t.tzinfo else t.replace(tzinfo=timezone.utc)).timestamp()
+        except (TypeError, ValueError):
+            pass
+        keyed.append((last, i, ev))
+    keyed.sort(key=lambda k: (k[0], k[1]))
+    return [ev for _t, _i, ev in keyed]
 
 
 def recent_section(events: list[dict], label: str) -> Section:
