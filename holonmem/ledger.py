@@ -47,14 +47,12 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def too_deep(obj, limit: int = MAX_DEPTH) -> bool:
-    """Does ``obj`` nest more than ``limit`` levels of dicts/lists? (Iterative; a flat
-    dict costs one pass over its values.)"""
-    stack = [(v, 1) for v in (obj.values() if isinstance(obj, dict) else obj) if isinstance(v, (dict, list))]
-    while stack:
-        v, d = stack.pop()
-        if d >= limit:
+    """Does ``obj`` nest more than ``limit`` levels of (non-empty) dicts/lists below it?
+    Recursion is bounded by ``limit``; a dict of scalars costs one pass over its values."""
+    for v in (obj.values() if type(obj) is dict else obj):
+        t = type(v)
+        if (t is dict or t is list) and v and (limit <= 1 or too_deep(v, limit - 1)):
             return True
-        stack.extend((x, d + 1) for x in (v.values() if isinstance(v, dict) else v) if isinstance(x, (dict, list)))
     return False
 
 
