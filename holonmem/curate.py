@@ -166,7 +166,13 @@ def remember(home: Home, text: str, *, kind: str = "rule", scope: str | None = N
     from .dream import HAND_CHANNEL, plan_dream
     from .redact import redactor_for
 
-    statement = " ".join((text or "").split())
+    # Secrets go before anything is derived from the text (signal id, slug, file name,
+    # MEMORY.md line, journal); a project name or option holding one is refused unquoted.
+    redactor = redactor_for(load_config(home))
+    statement = redactor.redact_text(" ".join((text or "").split()))
+    for opt, value in (("--project", project), ("--kind", kind), ("--scope", scope)):
+        if value and redactor.redact_text(value) != value:
+            raise UsageError(f"{opt} looks like it holds a secret; nothing was written", f"give {opt} a plain name")
     if not statement:
         raise UsageError("nothing to remember", "give the statement as TEXT, e.g. holonmem remember \"Always run ruff\"")
     if kind not in KINDS:
@@ -176,7 +182,6 @@ def remember(home: Home, text: str, *, kind: str = "rule", scope: str | None = N
         raise UsageError(f"--scope {scope!r} is not one of {', '.join(SCOPES)}", "pick one of the listed scopes")
     if scope == "project" and not project:
         raise UsageError("--scope project needs --project NAME", "name the project, or use --scope user")
-    statement = redactor_for(load_config(home)).redact_text(statement)
     now = now_of(now)
     op = _op_id("remember", now)
     sig = {"type": "signal", "id": "sig_" + hashlib.sha256(f"{scope}|{project}|{kind}|{statement}".encode()).hexdigest()[:16],

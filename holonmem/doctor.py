@@ -104,6 +104,7 @@ def check(home: Home, *, timeout: float = 10.0) -> list[Finding]:
     C.index(home, out)
     C.permissions(home, out)
     C.people_files(home, out)
+    C.secrets(home, out)
     return out
 
 

@@ -5,63 +5,622 @@ Each match is replaced by ``[REDACTED:<kind>]``; counts per kind are kept in
 
     [redact.patterns]
     internal-token = "itk_[A-Za-z0-9]{32}"
+
+Three kinds of detectors, each behind cheap literal clues (a text without any
+clue is returned untouched after one scan):
+
+* vendor formats: a token that says what it is by its shape (``ghp_…``,
+  ``SG.….…``, ``dapi…``, a Telegram bot token, a private-key block …);
+* key words: a credential-like value bound to a key-like name — ``KEY=value``,
+  ``key: value``, JSON ``"key": "value"``, ``--password X``, ``?sig=…``,
+  "my X password is V", "pw for the admin is V", "X 密码是 V", "授权码：V".
+  How credential-like the value must be depends on the name: after
+  ``password``/``secret``/``密码`` almost anything assigned is a secret; after
+  ``token`` or a ``*_KEY``/``*Key`` name (and in prose) the value must look
+  random (digits among letters, symbols, a low share of vowels), so
+  ``sort_key=name``, "the password reset email" and "token count 1234" stay;
+* context: URL userinfo (``scheme://user:PASS@``, ``https://KEY@host``),
+  Luhn-valid card numbers next to a card word (卡号, card, 账户 …), passport
+  and ID numbers next to theirs, ``WiFi: SSID / PASS``, ``.netrc`` lines,
+  ``mysql -pPASS``, ``sshpass -p PASS``.
+
+``mask_text`` is the same redaction for text read from people's files
+(notes, ``memory/operator.md``) at the moment it is shown.
 """
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Callable
 
-# A secret-ish key name, optionally behind a bounded prefix such as ``MYSQL_ROOT_``
-# (bounded so that a long ``a_a_a_...`` line cannot make the scan quadratic).
-_SECRET_NAME = (
-    r"(?i)(?<![A-Za-z0-9])(?:[A-Za-z0-9]{1,30}[_\-]){0,4}"
-    r"(?:password|passwd|passphrase|pwd|secret[_\-]?key|secret|client[_\-]?secret|api[_\-]?key|access[_\-]?token|auth[_\-]?token)"
-)
+class _Lazy:
+    """A regex compiled on first use (most processes never need the helper patterns)."""
 
-# (name, regex, group to replace or 0 for the whole match). Order matters:
-# more specific patterns first.
-BUILTIN_PATTERNS: list[tuple[str, str, int]] = [
-    ("private-key", r"-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|\Z)", 0),
-    ("anthropic-key", r"\bsk-ant-[A-Za-z0-9_\-]{20,}", 0),
-    ("openai-key", r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_\-]{20,}", 0),
-    ("stripe-key", r"\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}", 0),
-    ("aws-access-key", r"\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[0-9A-Z]{16}\b", 0),
-    ("aws-secret-key", r"(?i)\baws_?secret_?(?:access_?)?key\b[\"']?\s*[:=]\s*[\"']?([A-Za-z0-9/+=]{40})", 1),
-    ("github-token", r"\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})", 0),
-    ("gitlab-token", r"\bglpat-[A-Za-z0-9_\-]{20,}", 0),
-    ("slack-token", r"\bxox[abposr]-[A-Za-z0-9\-]{10,}", 0),
-    ("slack-webhook", r"https://hooks\.slack\.com/services/[A-Za-z0-9/_\-]+", 0),
-    ("google-api-key", r"\bAIza[0-9A-Za-z_\-]{35}", 0),
-    ("npm-token", r"\bnpm_[A-Za-z0-9]{36}\b", 0),
-    ("huggingface-token", r"\bhf_[A-Za-z0-9]{30,}\b", 0),
-    ("jwt", r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}", 0),
-    ("bearer-token", r"(?i)\b(?:bearer|token)\s+([A-Za-z0-9_\-\.~+/]{20,}=*)", 1),
-    ("basic-auth", r"(?i)\bauthorization\b[\"']?\s*[:=]\s*[\"']?basic\s+([A-Za-z0-9+/]{8,}={0,2})", 1),
-    ("url-password", r"\b[a-zA-Z][a-zA-Z0-9+.\-]{1,20}://[^\s:/@]{1,64}:([^\s@/]{1,128})@", 1),
-    # KEY=value, also with a prefix (DB_PASSWORD=, DJANGO_SECRET_KEY=) ...
-    ("password", _SECRET_NAME + r"\b[\"']?\s*[:=]\s*[\"']?([^\s\"',;]{3,})", 1),
-    # ... and "my password is hunter2" (but not "the password is required").
-    ("password", _SECRET_NAME + r"\s+is\s+[\"']?((?=[^\s\"',;]*[^A-Za-z\s\"',;.!?])[^\s\"',;]{3,})", 1),
-    ("password", r"(?:密码|口令|密钥)\s*(?:是|为|:|：|=)\s*([^\s，。,;；]{3,})", 1),
+    def __init__(self, src: str, flags: int = 0):
+        self._src, self._flags, self._rx = src, flags, None
+
+    def __getattr__(self, name):  # only for names not yet set on the instance
+        if self._rx is None:
+            self._rx = re.compile(self._src, self._flags)
+        attr = getattr(self._rx, name)
+        setattr(self, name, attr)  # the bound method, looked up directly from now on
+        return attr
+
+
+# A Discord bot token starts with the base64 of the bot's decimal id: two digits give
+# one of these three characters (MTI for 12…, NDc for 47…).
+_DISCORD_HEADS = tuple(a + b for a in ("MT", "Mj", "Mz", "ND", "NT", "Nj", "Nz", "OD", "OT") for b in "AEIMQUYcgk")
+
+
+# -- values: does this look like a credential? -------------------------------------------
+
+_PLACEHOLDER_WORDS = frozenset("""
+str string int integer bool boolean bytes none null nil undefined true false optional required
+secretstr any object text varchar char password passwd secret token key value yes no on off
+env example sample dummy placeholder redacted hidden masked empty unset changeme todo tbd xxx
+""".split())
+# words after a key word that name an algorithm or a format, not a secret
+_TECH_WORDS = frozenset("""
+sha1 sha224 sha256 sha384 sha512 md5 base64 base32 hex utf8 utf-8 utf16 oauth oauth2 oauth1 http2 http3
+ipv4 ipv6 bcrypt argon2 argon2id argon2i pbkdf2 scrypt x86_64 aes128 aes256 aes-256 aes-128 rsa2048
+rsa4096 ed25519 hmac-sha256 hs256 rs256 es256 python3 v1 v2 v3 2fa mfa totp hotp
+""".split())
+_VOWELS = frozenset("aeiouyAEIOUY")
+_CODE_REF = _Lazy(r"^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$|^[a-z]+(?:_[a-z]+)+$")
+_NUMBERISH = _Lazy(r"^[v#]?\d+(?:[.:/\-]\d+)*[a-z%]{0,3}$", re.I)  # versions, dates, times, sizes
+
+
+def _placeholder(v: str) -> bool:
+    low = v.lower()
+    if low in _PLACEHOLDER_WORDS or low.startswith(("[redacted", "redacted", "your", "<", "${", "$(", "{{", "%")):
+        return True
+    if v[0] in "$*<{[(" or v.startswith(("/", "~/", "./", "../", "file:")):
+        return True  # a variable, a mask, a template, code, a path
+    return len(set(v)) <= 2  # xxxx, ****, 0000, ...
+
+
+_TRANSITION = _Lazy(r"[A-Za-z](?=[0-9])|[0-9](?=[A-Za-z])")
+_DIGITS = _Lazy(r"[0-9]")
+_ALPHA = _Lazy(r"[^\W\d_]")
+_UPPER = _Lazy(r"[A-Z]")
+
+
+def _transitions(v: str) -> int:
+    """Direct letter<->digit changes: random keys have many, words and dates few."""
+    return len(_TRANSITION.findall(v))
+
+
+def _entropy(v: str) -> float:
+    from collections import Counter
+
+    n = len(v)
+    return -sum(c / n * math.log2(c / n) for c in Counter(v).values())
+
+
+def credential_like(v: str) -> bool:
+    """Could ``v``, shown after a password-like word in prose, be the password?
+    (``hunter2``, ``Jb!harbor2026``, ``58317046``, ``KXBQWZLMTRPNSVGA`` yes;
+    ``reset``, ``required``, ``sha256``, ``2024-05-01``, ``12`` no)."""
+    if len(v) < 4 or len(v) > 256 or _placeholder(v):
+        return False
+    low = v.lower()
+    if low in _TECH_WORDS:
+        return False
+    if v.isdigit():
+        return len(v) <= 12  # a PIN or door code (longer runs: phone numbers, ids)
+    if not any(c.isalpha() for c in v):
+        # a door code with # or *: digits and symbols that are not a date, time, price or version
+        return sum(c.isdigit() for c in v) >= 4 and len(v) <= 16 and not _NUMBERISH.match(v) and v[0] not in "$€£¥+("
+    if _NUMBERISH.match(v):
+        return False
+    letters = len(_ALPHA.findall(v))
+    digits = len(_DIGITS.findall(v))
+    other = len(v) - letters - digits
+    if letters and digits:
+        return len(v) >= 6 or _transitions(v) >= 2
+    if letters and other and len(v) >= 6:
+        inner = v.rstrip(".!?,;:)")
+        return any(not c.isalnum() for c in inner[1:]) and not _CODE_REF.match(v)
+    if letters == len(v) and len(v) >= 8:
+        vowels = sum(1 for c in v if c in _VOWELS)
+        if vowels / len(v) <= 0.2:
+            return True
+        # irregular case inside (xKq, not Title or camelCase words)
+        ups = sum(1 for c in v[1:] if c.isupper())
+        return ups >= 3 and not v.isupper()
+    return False
+
+
+def high_entropy(v: str) -> bool:
+    """Does ``v`` look like a random key (``e41b7c9d…``, a UUID, base64)?"""
+    if len(v) < 16 or len(v) > 512 or _placeholder(v) or "://" in v:
+        return False
+    w = v[:96]  # enough to judge; bounds the work on long runs
+    if len(set(w)) < 8 or w.isdigit() or _NUMBERISH.match(v):
+        return False
+    digits = len(_DIGITS.findall(w))
+    letters = len(_ALPHA.findall(w))
+    if not letters:
+        return False
+    if digits:
+        return _transitions(w) >= 4 and _entropy(w) >= 3.0
+    # no digit at all: only long base64-ish mixes of cases
+    ups = len(_UPPER.findall(w))
+    return len(v) >= 24 and ups >= 4 and letters - ups >= 4 and _entropy(v) >= 4.0 and not _CODE_REF.match(v)
+
+
+def luhn_ok(digits: str) -> bool:
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        d = ord(ch) - 48
+        if i % 2:
+            d *= 2
+            if d > 9:
+                d -= 9
+        total += d
+    return total % 10 == 0
+
+
+# -- rules -------------------------------------------------------------------------------
+
+class Rule:
+    """One detector: a regex (group ``group`` or the whole match is replaced, when
+    ``check(value, match, text)`` agrees) or a function ``fn(rule, text, counts)``.
+    It runs only on texts holding one of its clues (lower-cased ``clues``,
+    case-sensitive ``cased``); compiled on first use."""
+
+    __slots__ = ("name", "source", "group", "clues", "cased", "check", "fn", "flags", "_rx")
+
+    def __init__(self, name, source, group=0, *, clues=(), cased=(), check=None, fn=None, flags=re.ASCII):
+        self.name, self.source, self.group = name, source, group
+        self.clues, self.cased, self.check, self.fn, self.flags = tuple(clues), tuple(cased), check, fn, flags
+        self._rx = None
+
+    @property
+    def rx(self) -> re.Pattern:
+        if self._rx is None:
+            self._rx = re.compile(self.source, self.flags)
+        return self._rx
+
+    def wanted(self, text: str, low: str) -> bool:
+        if not self.clues and not self.cased:
+            return True
+        for c in self.clues:
+            if c in low:
+                return True
+        for c in self.cased:
+            if c in text:
+                return True
+        return False
+
+    def apply(self, text: str, counts) -> str:
+        if self.fn is not None:
+            return self.fn(self, text, counts)
+        marker = f"[REDACTED:{self.name}]"
+        group, check = self.group, self.check
+
+        def _sub(m: re.Match) -> str:
+            if group:
+                start, end = m.span(group)
+                if start < 0:
+                    return m.group(0)
+                value = m.group(group)
+                if _REDACTED_RE.match(value) or (check is not None and not check(value, m, text)):
+                    return m.group(0)
+                s0 = m.start()
+                whole = m.group(0)
+                new = whole[: start - s0] + marker + whole[end - s0:]
+            else:
+                if check is not None and not check(m.group(0), m, text):
+                    return m.group(0)
+                new = marker
+            if counts is not None:
+                counts[self.name] = counts.get(self.name, 0) + 1
+            return new
+
+        return self.rx.sub(_sub, text)
+
+
+def _replace_spans(text: str, spans: list[tuple[int, int, str]], counts) -> str:
+    if not spans:
+        return text
+    out = []
+    last = 0
+    for s, e, name in spans:
+        out.append(text[last:s])
+        out.append(f"[REDACTED:{name}]")
+        last = e
+        if counts is not None:
+            counts[name] = counts.get(name, 0) + 1
+    out.append(text[last:])
+    return "".join(out)
+
+
+# -- key words bound to values -----------------------------------------------------------
+
+_KW_SRC = r"(?i)(pass(?:word|wd|phrase|code)|pwd|pw|secret|credentials?|creds|token|key|auth|signature|sig)(?=([A-Za-z0-9_\-]{0,40}))"
+_KW_LOWER = _Lazy(_KW_SRC[4:])  # the same without (?i), for lower-cased text
+_STRONG, _MEDIUM, _WEAK, _B64 = 3, 2, 1, 0
+_KIND = {"pass": "password", "pwd": "password", "pw": "password", "secret": "secret", "cred": "credential",
+         "token": "token", "key": "api-key", "auth": "credential", "sig": "signature"}
+# name endings after the key word that still name the secret itself
+_OK_SUFFIX = frozenset(("", "value", "b64", "base64", "plain", "plaintext", "raw", "str", "string", "text",
+                        "enc", "encrypted", "hex", "key", "token", "secret", "accesskey", "secretkey"))
+_KEY_ID_SUFFIX = frozenset(("id", "keyid"))
+_KEY_STEMS = ("api", "secret", "private", "access", "account", "master", "license", "licence", "signing", "encryption",
+              "app", "client", "auth", "admin", "service", "subscription", "shared", "storage", "deploy", "webhook",
+              "hmac", "jwt", "session", "crypt", "enc", "pass", "consumer", "developer", "dev", "write", "read",
+              "ingest", "server", "root", "user", "mgmt", "management", "prod", "live")
+_IDENT = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.")
+_SEP_ASSIGN = _Lazy(r"\\?[\"']?[ \t]*(?:=>|:=|==?|:|：)[ \t]*")
+_SEP_IS = _Lazy(r"[ \t]+(?:is|was|are|=)[ \t]+(?:(?:set|changed)[ \t]+to[ \t]+|now[ \t]+|still[ \t]+)?", re.I)
+_SEP_CJK = _Lazy(r"[ \t]*(?:是|为|為|：)[ \t]*")
+_SEP_GAP = _Lazy(r"(?:[ \t]+[^\s=:：.!?,;]{1,24}){1,6}?[ \t]*(?:[ \t](?:is|was|are)[ \t]|：|:)[ \t]*", re.I)
+_SEP_SPACE = _Lazy(r"[ \t]+")
+_VALUE = _Lazy(r"\\?([\"'`]?)([!#-&(-+\--:<-_a-~]{1,256})")  # printable ASCII but quotes, comma, semicolon
+_QUOTED = {"\"": _Lazy(r"[^\"\n]{1,256}(?=\\?\")"), "'": _Lazy(r"[^'\n]{1,256}(?=')"),
+           "`": _Lazy(r"[^`\n]{1,256}(?=`)")}
+_TRAIL = ".)]}>\\:!?"
+_LONG_RUN = _Lazy(r"[^\s\"',;]{96,}")
+
+
+def _value_at(text: str, pos: int) -> tuple[int, int, bool] | None:
+    """The value starting at ``pos`` (after a separator): ``(start, end, quoted)``."""
+    m = _VALUE.match(text, pos)
+    if not m:
+        return None
+    q = m.group(1)
+    if q:
+        qm = _QUOTED[q].match(text, m.start(2))
+        if qm:
+            return qm.start(), qm.end(), True
+    s, e = m.span(2)
+    while e > s and text[e - 1] in _TRAIL:
+        e -= 1
+    return (s, e, False) if e > s else None
+
+
+def _assigned_ok(v: str, strength: int, quoted: bool, name: str) -> bool:
+    """A value given with ``=`` / ``:`` (or a CLI flag)."""
+    if strength == _WEAK:
+        return high_entropy(v)
+    if strength == _B64:
+        return len(v) >= 12 and re.fullmatch(r"[A-Za-z0-9+/]+={0,2}", v) is not None and (
+            any(c.isdigit() for c in v) or (any(c.isupper() for c in v) and any(c.islower() for c in v)))
+    if _placeholder(v) or v.lower() in _TECH_WORDS:
+        return False
+    if not quoted:
+        if _CODE_REF.match(v) or v.lower() == name.lower() or v.endswith("(") or "(" in v or "[" in v:
+            return False  # code: password=self.password, token=get_token(), key=args.api_key
+    if strength == _MEDIUM:
+        return len(v) >= 8 and (credential_like(v) or high_entropy(v))
+    return len(v) >= 3
+
+
+def _strength(kw: str, pre: str, suf: str, prev_word: str) -> int | None:
+    """How credential-like the value after this name must be (None: not a key name)."""
+    k = kw.lower()
+    glued = bool(pre) and pre[-1].isalnum()
+    camel = glued and pre[-1].islower() and kw[0].isupper()
+    lpre = pre.lower()
+    sufn = suf.lower().replace("_", "").replace("-", "")
+    if sufn.isdigit():
+        sufn = ""
+    if k.startswith("pass") or k in ("pwd", "pw"):
+        if k in ("pwd", "pw") and glued and not camel and not pre.isupper():
+            return None
+        if sufn not in _OK_SUFFIX:
+            return None
+        return _STRONG
+    if k == "secret":
+        if sufn not in _OK_SUFFIX or sufn == "s":
+            return None
+        return _STRONG
+    if k.startswith("cred"):
+        if glued and not camel or sufn not in _OK_SUFFIX:
+            return None
+        return _MEDIUM
+    if k == "token":
+        if sufn not in _OK_SUFFIX or "public" in lpre:
+            return None
+        return _MEDIUM
+    if k == "key":
+        if "public" in lpre or lpre.endswith("pub_") or "publishable" in lpre:
+            return None
+        if glued and not camel and not (pre.isupper() and kw.isupper()) and not lpre.endswith(_KEY_STEMS):
+            return None  # monkey, hotkey, turkey
+        if sufn in _KEY_ID_SUFFIX:
+            return _WEAK
+        if sufn not in _OK_SUFFIX:
+            return None
+        stem = lpre.rstrip("_-.") or prev_word.lower()
+        return _MEDIUM if stem.endswith(_KEY_STEMS) else _WEAK
+    if k == "auth":
+        if glued or sufn not in ("", "value", "b64", "base64"):
+            return None
+        return _B64
+    if k in ("sig", "signature"):
+        if glued or sufn:
+            return None
+        return _WEAK
+    return None
+
+
+def _prev_word(text: str, start: int) -> str:
+    i = start
+    while i > 0 and text[i - 1] in " \t":
+        i -= 1
+    j = i
+    while j > 0 and text[j - 1].isalnum() and i - j < 30:
+        j -= 1
+    return text[j:i]
+
+
+def _prose_ok(v: str, strength: int) -> bool:
+    """A value given in prose ("… is V", "… 是 V") or after a space."""
+    if strength == _STRONG:
+        return credential_like(v)
+    if strength == _MEDIUM:
+        return len(v) >= 8 and not v.isdigit() and (credential_like(v) or high_entropy(v))
+    if strength == _WEAK:
+        return high_entropy(v)
+    return False
+
+
+def _bound_value(text: str, e: int, strength: int, flag: bool, name: str) -> tuple[int, int] | None:
+    """The secret value bound to the key name that ends at ``e``, if any."""
+    sm = _SEP_ASSIGN.match(text, e)
+    if sm:
+        v = _value_at(text, sm.end())
+        if v is None:
+            return None
+        val = text[v[0]:v[1]]
+        sep = sm.group(0)
+        if not v[2] and strength == _STRONG and val.isalpha() and (":" in sep or "：" in sep):
+            # "secret: always write tests" is prose, not an assignment
+            return v[:2] if _prose_ok(val, strength) else None
+        return v[:2] if _assigned_ok(val, strength, v[2], name) else None
+    if strength == _B64:
+        return None
+    for sep in (_SEP_IS, _SEP_CJK):
+        sm = sep.match(text, e)
+        if sm:
+            v = _value_at(text, sm.end())
+            return v[:2] if v and _prose_ok(text[v[0]:v[1]], strength) else None
+    gm = _SEP_GAP.match(text, e)
+    if gm:
+        v = _value_at(text, gm.end())
+        if v and _prose_ok(text[v[0]:v[1]], strength):
+            return v[:2]
+    sp = _SEP_SPACE.match(text, e)
+    if sp and text[sp.end():sp.end() + 1] != "-":
+        v = _value_at(text, sp.end())
+        if v:
+            val = text[v[0]:v[1]]
+            if _assigned_ok(val, strength, v[2], name) if flag else _prose_ok(val, strength if strength == _STRONG else _WEAK):
+                return v[:2]
+    return None
+
+
+def _keyed(rule: Rule, text: str, counts) -> str:
+    spans: list[tuple[int, int, str]] = []
+    floor = 0
+    low = text.lower()
+    # a case-sensitive scan of the lower-cased text is several times faster than (?i);
+    # positions agree unless lower-casing changed the length (a few non-ASCII letters)
+    matches = _KW_LOWER.finditer(low) if len(low) == len(text) else rule.rx.finditer(text)
+    for m in matches:
+        s = m.start()
+        if s < floor:
+            continue
+        kw, suf = text[s:m.end(1)], text[m.start(2):m.end(2)]
+        e = m.end(1) + len(suf)
+        j = s
+        while j > 0 and text[j - 1] in _IDENT and s - j < 40:
+            j -= 1
+        pre = text[j:s]
+        flag = False
+        if pre.startswith("-"):
+            bare = pre.lstrip("-")
+            flag = len(pre) - len(bare) <= 2 and (j == 0 or text[j - 1] in " \t'\"=([")
+            pre = bare
+        strength = _strength(kw, pre, suf, _prev_word(text, j))
+        if strength is None:
+            continue
+        found = _bound_value(text, e, strength, flag, pre + kw + suf)
+        if found is not None and not _REDACTED_RE.match(text, found[0]):
+            k = kw.lower()
+            kind = "password" if k.startswith("pass") or k in ("pw", "pwd") else _KIND.get(k[:4]) or _KIND.get(k[:3]) or "secret"
+            spans.append((found[0], found[1], kind))
+            floor = found[1]
+        elif found is None:
+            # a long unbroken run after a rejected name (key=key=key=…) is not searched
+            # name by name again: keeps a pathological line linear
+            run = _LONG_RUN.match(text, e)
+            if run:
+                floor = run.end()
+    return _replace_spans(text, spans, counts)
+
+
+_CJK_KW_SRC = r"(密码|密碼|口令|密钥|密鑰|秘钥|令牌|授权码|授權碼|私钥|验证码|安全码)"
+_CJK_ASSIGN = _Lazy(
+    r"[ \t]*(?:是|为|為|：|:|=|设为|設為|设成|改为|改成|换成|设置为|设置成)了?[ \t]*")
+_CJK_GAP = _Lazy(r"[\u4e00-\u9fff]{1,8}?(?:是|为|：|:)[ \t]*")
+_ASCII_VALUE = _Lazy(r"[!#-&(-+\--:<-~]{1,128}")  # printable ASCII but space, quotes, comma, semicolon
+
+
+def _cjk_keyed(rule: Rule, text: str, counts) -> str:
+    spans: list[tuple[int, int, str]] = []
+    floor = 0
+    for m in rule.rx.finditer(text):
+        e = m.end()
+        if m.start() < floor:
+            continue
+        found = None
+        for sep, need in ((_CJK_ASSIGN, "assign"), (_CJK_GAP, "prose"), (None, "glued")):
+            pos = e
+            if sep is not None:
+                sm = sep.match(text, e)
+                if not sm:
+                    continue
+                pos = sm.end()
+            else:
+                while pos < len(text) and text[pos] in " \t":
+                    pos += 1
+            if pos < len(text) and text[pos] in "\"'`“‘「":
+                pos += 1
+            vm = _ASCII_VALUE.match(text, pos)
+            if not vm:
+                if need == "assign":
+                    break
+                continue
+            vs, ve = vm.span()
+            while ve > vs and text[ve - 1] in _TRAIL:
+                ve -= 1
+            val = text[vs:ve]
+            ok = (len(val) >= 3 and not _placeholder(val)) if need == "assign" else credential_like(val)
+            if ok:
+                found = (vs, ve)
+            break
+        if found and not _REDACTED_RE.match(text, found[0]):
+            spans.append((found[0], found[1], "password"))
+            floor = found[1]
+    return _replace_spans(text, spans, counts)
+
+
+# -- context checks ------------------------------------------------------------------------
+
+_CARD_WORDS = ("卡", "card", "账户", "账号", "帐户", "帐号", "account", "acct", "credit")
+
+
+def _card_check(value: str, m: re.Match, text: str) -> bool:
+    digits = "".join(c for c in value if c.isdigit())
+    if not 16 <= len(digits) <= 19:
+        return False
+    # UnionPay (BIN 62) numbers need not pass the Luhn check
+    if not (luhn_ok(digits) or digits.startswith("62")):
+        return False
+    window = text[max(0, m.start() - 40): m.start()].lower() + " " + text[m.end(): m.end() + 16].lower()
+    return any(w in window for w in _CARD_WORDS)
+
+
+def _userinfo_key(value: str, m: re.Match, text: str) -> bool:
+    return high_entropy(value) or (len(value) >= 20 and re.fullmatch(r"[0-9a-f]+", value) is not None)
+
+
+def _wifi_check(value: str, m: re.Match, text: str) -> bool:
+    return credential_like(value.rstrip(_TRAIL)) or (len(value) >= 8 and not _placeholder(value)
+                                                      and any(not c.isalpha() for c in value))
+
+
+def _query_check(value: str, m: re.Match, text: str) -> bool:
+    name = m.group(1).lower()
+    if _placeholder(value):
+        return False
+    if name.endswith("key") and name not in ("apikey", "api_key", "api-key", "secretkey", "secret_key", "accesskey"):
+        return high_entropy(value) or len(value) >= 24
+    return len(value) >= 6
+
+
+def _id_check(value: str, m: re.Match, text: str) -> bool:
+    if len(value) == 18:  # Chinese resident id: the 18th character is a mod-11 check
+        w = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
+        try:
+            s = sum(int(value[i]) * w[i] for i in range(17))
+        except ValueError:
+            return False
+        return "10X98765432"[s % 11] == value[17].upper()
+    return True
+
+
+def _any(_v, _m, _t) -> bool:
+    return True
+
+
+_PEM = r"-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|\Z)"
+
+RULES: list[Rule] = [
+    # vendor formats (the whole match)
+    Rule("private-key", _PEM, cased=("-----BEGIN",)),
+    Rule("private-key", r"PuTTY-User-Key-File-\d+:[\s\S]*?(?:Private-MAC:[ \t]*[0-9a-fA-F]+|Private-Lines:[ \t]*\d+\s+(?:[A-Za-z0-9+/=]+\s*)+|\Z)",
+         cased=("PuTTY-User-Key-File",)),
+    Rule("age-secret-key", r"\bAGE-SECRET-KEY-1[0-9A-Z]{50,70}", cased=("AGE-SECRET-KEY",)),
+    Rule("anthropic-key", r"\bsk-ant-[A-Za-z0-9_\-]{20,}", cased=("k-",)),
+    Rule("openai-key", r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_\-]{20,}", cased=("k-",)),
+    Rule("stripe-key", r"\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}", cased=("k_live_", "k_test_")),
+    Rule("aws-access-key", r"\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[0-9A-Z]{16}\b",
+         cased=("AKIA", "ASIA", "AGPA", "AIDA", "AROA", "ANPA", "ANVA", "AIPA")),
+    Rule("aws-secret-key", r"(?i)\baws_?secret_?(?:access_?)?key\b[\"']?(?:\s*[:=]\s*|[ \t]+)[\"']?([A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])", 1,
+         clues=("secret",)),
+    Rule("github-token", r"\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})",
+         cased=("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_")),
+    Rule("gitlab-token", r"\bgl(?:pat|dt|ptt|rt|cbt|soat|ft|imt)-[A-Za-z0-9_\-]{20,}", cased=("glpat-", "gldt-", "glptt-", "glrt-", "glcbt-", "glsoat-", "glft-", "glimt-")),
+    Rule("slack-token", r"\b(?:xox[abposre]-[A-Za-z0-9\-]{10,}|xoxe\.xox[bp]-[A-Za-z0-9\-]{10,}|xapp-\d-[A-Za-z0-9\-]{10,})",
+         cased=("xox", "xapp-")),
+    Rule("slack-webhook", r"https://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9/_\-]+", cased=("://",)),
+    Rule("discord-webhook", r"https://(?:(?:ptb|canary)\.)?discord(?:app)?\.com/api/webhooks/\d+/[A-Za-z0-9_\-]+",
+         cased=("://",)),
+    Rule("discord-token", r"\b[MNO][A-Za-z0-9_\-]{23,27}\.[A-Za-z0-9_\-]{6}\.[A-Za-z0-9_\-]{27,40}(?![A-Za-z0-9_\-])",
+         cased=_DISCORD_HEADS),
+    Rule("google-api-key", r"\bAIza[0-9A-Za-z_\-]{35}", cased=("AIza",)),
+    Rule("google-oauth-token", r"\bya29\.[0-9A-Za-z_\-]{20,}|\b1//0[0-9A-Za-z_\-]{30,}", cased=("ya29.", "1//0")),
+    Rule("npm-token", r"\bnpm_[A-Za-z0-9]{36}\b", cased=("pm_",)),
+    Rule("pypi-token", r"\bpypi-[A-Za-z0-9_\-]{50,}", cased=("ypi-",)),
+    Rule("huggingface-token", r"\bhf_[A-Za-z0-9]{30,}\b", cased=("hf_",)),
+    Rule("sendgrid-key", r"\bSG\.[A-Za-z0-9_\-]{16,32}\.[A-Za-z0-9_\-]{16,64}", cased=("SG.",)),
+    Rule("telegram-bot-token", r"\b\d{6,12}:AA[A-Za-z0-9_\-]{31,40}(?![A-Za-z0-9_\-])", cased=(":AA",)),
+    Rule("twilio-key", r"\bSK[0-9a-fA-F]{32}\b", cased=("SK",)),
+    Rule("twilio-auth-token", r"\bAC[0-9a-f]{32}\b[\"']?[\s:/,|]{1,5}[\"']?([0-9a-f]{32})\b", 1, cased=("AC",)),
+    Rule("digitalocean-token", r"\bdo[opr]_v1_[a-f0-9]{64}\b", cased=("_v1_",)),
+    Rule("shopify-token", r"\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b", cased=("shp",)),
+    Rule("mailgun-key", r"\bkey-[0-9a-f]{32}\b", clues=("key-",)),
+    Rule("databricks-token", r"\bdapi[0-9a-f]{32}(?:-\d+)?\b", cased=("dapi",)),
+    Rule("deepl-key", r"\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}:fx\b", cased=(":fx",)),
+    Rule("flyio-token", r"\bFlyV1[ \t]+fm\d_[A-Za-z0-9+/=_,\-]{20,}|\bfm[12]_[A-Za-z0-9+/=_\-]{40,}", cased=("FlyV1", "fm1_", "fm2_")),
+    Rule("jwt", r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}", cased=("yJ",)),
+    # schemes and headers
+    Rule("bearer-token", r"\b(?:[Bb]earer|BEARER|[Tt]oken|TOKEN)\s+([A-Za-z0-9_\-\.~+/]{20,}=*)", 1, clues=("bearer", "token")),
+    Rule("basic-auth", r"(?i)\bauthorization\b[\"']?\s*[:=]\s*[\"']?basic\s+([A-Za-z0-9+/]{8,}={0,2})", 1, clues=("authorization",)),
+    Rule("url-password", r"\b[a-zA-Z][a-zA-Z0-9+.\-]{1,20}://[^\s:/@\[\]]{1,64}:([^\s@/]{1,128})@", 1, cased=("://",)),
+    Rule("url-key", r"(?<=/)([A-Za-z0-9_\-]{16,128})(?::[^\s:/@]{0,128})?@(?=[A-Za-z0-9][A-Za-z0-9.\-]*\.[A-Za-z]{2,})", 1,
+         cased=("@",), check=_userinfo_key),
+    Rule("url-secret", r"(?i)[?&;]([a-z0-9_.\-]{0,40}(?:token|sig|signature|secret|password|passwd|pwd|apikey|api_key|api-key|key|credential))=([^&\s#\"'<>]{1,512})", 2,
+         clues=("token=", "sig=", "signature=", "secret=", "password=", "passwd=", "pwd=", "key=", "credential="), check=_query_check),
+    # shell forms
+    Rule("password", r"\b(?:mysql|mysqldump|mysqladmin|mysqlsh|mysqlimport|mysqlcheck|mariadb|mariadb-dump)\b[^\n|;&]{0,200}?[ \t]-p['\"]?([^\s'\"]+)", 1,
+         clues=("mysql",)),
+    Rule("password", r"\bsshpass\b[^\n|;&]{0,100}?[ \t]-p[ \t]*['\"]?([^\s'\"]+)", 1, clues=("sshpass",)),
+    Rule("password", r"(?i)\blogin[ \t]+\S+\s+password[ \t]+(\S+)", 1, clues=("password",)),
+    # `wandb login KEY`, `vercel login --token KEY` ...: a random-looking argument of a login command
+    Rule("login-key", r"\blogin[ \t]+(?:--?[A-Za-z][\w\-]{0,30}(?:=[^\s=]{0,200})?[ \t]+){0,4}['\"]?([A-Za-z0-9_\-+/=.:]{20,256})", 1,
+         clues=("login",), check=lambda v, m, t: high_entropy(v)),
+    # app passwords written in four groups of four letters (Gmail, iCloud, QQ/163 client passwords)
+    Rule("password", r"(?i)(?:passw(?:or)?d|\bpw|密码|密碼|授权码)[^A-Za-z\n]{0,12}?(?<![A-Za-z])((?-i:[a-z]{4}[ \-][a-z]{4}[ \-][a-z]{4}[ \-][a-z]{4}))(?![A-Za-z])", 1,
+         clues=("passw", "pw", "密码", "密碼", "授权码")),
+    Rule("password", r"(?i)\bwi-?fi\b[^\n/|｜]{0,40}?[ \t]*[/|｜][ \t]*([!#-&(-+\--:<-~]{4,64})", 1, clues=("wifi", "wi-fi"),
+         check=_wifi_check),
+    # key words bound to values
+    Rule("password", _KW_SRC, clues=("passw", "passphrase", "passcode", "pwd", "pw", "secret", "cred", "token", "key",
+                                     "auth\"", "auth'", "auth:", "auth=", "auth =", "sig"), fn=_keyed),
+    Rule("password", _CJK_KW_SRC, clues=("密码", "密碼", "口令", "密钥", "密鑰", "秘钥", "令牌", "授权码", "授權碼", "私钥",
+                                         "验证码", "安全码"), fn=_cjk_keyed, flags=0),
+    # numbers next to their words
+    Rule("card-number", r"(?<![\d.,\-])\d{4}(?:[ \-]?\d{4}){3}(?:[ \-]?\d{1,3})?(?!\d)", clues=_CARD_WORDS, check=_card_check),
+    Rule("passport-number", r"(?i)(?:护照|護照|passport)(?:[ \t]*(?:号码|號碼|号|號|no\.?|number|num|#))?[ \t]*(?:是|为|:|：|=|is)?[ \t]*(?-i:([A-Z]{1,2}\d{6,9}|\d{9}))(?![A-Za-z0-9])", 1,
+         clues=("护照", "護照", "passport")),
+    Rule("id-number", r"(?i)(?:身份证|身份證|id[ \t]*card)(?:[ \t]*(?:号码|號碼|号|號|no\.?|number))?[ \t]*(?:是|为|:|：|=|is)?[ \t]*(\d{17}[\dXx]|\d{15})(?![0-9A-Za-z])", 1,
+         clues=("身份证", "身份證", "card"), check=_id_check),
+    Rule("ssn", r"(?i)\b(?:ssn|social security(?: number| no\.?)?)[ \t]*(?:is|:|#|=)?[ \t]*(\d{3}-\d{2}-\d{4}|\d{9})\b", 1,
+         clues=("ssn", "social security")),
 ]
 
-_REDACTED_RE = re.compile(r"^\[REDACTED:[a-z0-9\-]+\]")
+# kept for callers that list the built-in kinds
+BUILTIN_PATTERNS: list[tuple[str, str, int]] = [(r.name, r.source, r.group) for r in RULES]
+
+_REDACTED_RE = _Lazy(r"^\[REDACTED:[a-z0-9\-]+\]")
 _STRUCTURAL = frozenset(("id", "ts", "role", "kind", "project", "session", "status"))
-
-# The prefilter. Every built-in pattern needs one of these literal clues
-# (checked on the lower-cased text) or one of the case-sensitive ones, so a
-# text without any of them skips the full scan. A regex of plain literals on the
-# lower-cased text costs ~3 µs per text, where one case-insensitive alternation
-# on the original text cost ~40 µs.
-_CLUES_LOWER = (
-    "-----begin", "sk-", "sk_", "rk_", "pk_", "secret", "ghp_", "gho_", "ghu_", "ghs_", "ghr_",
-    "github_pat_", "glpat-", "xox", "hooks.slack", "npm_", "hf_", "bearer", "token", "authorization",
-    "passw", "passphrase", "pwd", "api_key", "api-key", "apikey", "密码", "口令", "密钥",
-)
-_CLUES_CASED = ("AKIA", "ASIA", "AGPA", "AIDA", "AROA", "ANPA", "ANVA", "AIPA", "AIza", "eyJ")
-
-
+_NAMING = ("project", "session", "status")  # structural strings a secret can be put in
 
 
 def _trie_pattern(words) -> str:
@@ -85,18 +644,83 @@ def _trie_pattern(words) -> str:
     return emit(trie)
 
 
-_CLUE_RE = re.compile(_trie_pattern(_CLUES_LOWER))
-_CASED_RE = re.compile("|".join(re.escape(c) for c in _CLUES_CASED))
+# The prefilter. Every clue of every rule contains one of these literals (the
+# lower-case words on the lower-cased text, the case-sensitive vendor prefixes
+# and punctuation on the text as it is, the CJK words only in non-ASCII text), so
+# a text without any of them skips the full scan. They are few and most start
+# with letters that are rare in prose: a regex of literals costs about as much
+# per character as the share of characters that start one (~1 µs per event),
+# where one case-insensitive alternation of every rule would cost ~40 µs.
+_GLOBAL_LOWER = ("passw", "passp", "passc", "sshpass", "pw", "secret", "token", "key", "auth\"", "auth'", "auth:",
+                 "auth=", "auth =", "authorization", "sig", "cred", "bearer", "ysql", "wifi", "wi-fi", "card",
+                 "account", "acct", "ssn", "security", "login",
+                 # vendor prefixes that are written in lower case (matched on the lower-cased text too:
+                 # one pass, and most share a first letter with the words above)
+                 "k_live_", "k_test_", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "pm_", "hf_", "v1_",
+                 "fm1_", "fm2_", "shp", "k-", "glpat-", "gldt-", "glptt-", "glrt-", "glcbt-", "glsoat-", "glft-",
+                 "glimt-", "xox", "xapp-", "ypi-", "dapi", "://", ":fx", "ya29.", "yj", "1//0", "@")
+# case-sensitive: prefixes that start with a capital (rare in prose, so cheap to look for)
+_GLOBAL_CASED = ("AKIA", "ASIA", "AGPA", "AIDA", "AROA", "ANPA", "ANVA", "AIPA", "AIza", "AC", "SK", "FlyV1",
+                 "BEGIN", "AGE-SECRET", "PuTTY", "AA", "SG.", *_DISCORD_HEADS)
+_GLOBAL_CJK = ("密码", "密碼", "口令", "密钥", "密鑰", "秘钥", "令牌", "授权码", "授權碼", "私钥", "验证码", "安全码",
+               "卡", "账户", "账号", "帐户", "帐号", "护照", "護照", "身份证", "身份證")
+_CLUES_LOWER = _GLOBAL_LOWER
+_CLUES_CASED = _GLOBAL_CASED
+_CLUE_RE = re.compile(_trie_pattern(_GLOBAL_LOWER))
+_CASED_RE = re.compile(_trie_pattern(_GLOBAL_CASED))
+_CJK_RE = re.compile(_trie_pattern(_GLOBAL_CJK))
+
+
+def _rule_keys(rule: Rule) -> frozenset:
+    """The prefilter clues whose presence lets ``rule`` run (each of its own clues holds one)."""
+    keys = set()
+    for c in (*rule.clues, *rule.cased):
+        keys.update(g for g in (*_GLOBAL_LOWER, *_GLOBAL_CJK) if g in c.lower())
+    for c in rule.cased:
+        keys.update(g for g in _GLOBAL_CASED if g in c)
+    return frozenset(keys)
+
+
+_BY_CLUE: dict[str, tuple[int, ...]] = {}
+for _i, _rule in enumerate(RULES):
+    for _k in _rule_keys(_rule):
+        _BY_CLUE[_k] = (*_BY_CLUE.get(_k, ()), _i)
+
+
+def _rules_for(text: str) -> list[int]:
+    """Indexes (in order) of the rules whose clues are in ``text``."""
+    found = set(_CASED_RE.findall(text))
+    found.update(_CLUE_RE.findall(text.lower()))
+    if not text.isascii():
+        found.update(_CJK_RE.findall(text))
+    if not found:
+        return []
+    if len(found) == 1:
+        return list(_BY_CLUE.get(found.pop(), ()))
+    idx: set[int] = set()
+    for c in found:
+        idx.update(_BY_CLUE.get(c, ()))
+    return sorted(idx)
 
 
 def has_clue(text: str) -> bool:
-    """Could ``text`` hold a secret that a built-in pattern redacts?"""
-    if _CLUE_RE.search(text.lower()):
+    """Could ``text`` hold a secret that a built-in rule redacts?"""
+    if _CASED_RE.search(text) or _CLUE_RE.search(text.lower()):
         return True
-    # all cased clues but one start with "A": two substring tests usually settle it
-    if ("A" in text or "eyJ" in text) and _CASED_RE.search(text):
-        return True
-    return "://" in text and "@" in text
+    return not text.isascii() and _CJK_RE.search(text) is not None
+
+
+_NAME_CLUES: dict[str, bool] = {}
+
+
+def _name_has_clue(name: str) -> bool:
+    """``has_clue`` for project and session names, which repeat event after event."""
+    hit = _NAME_CLUES.get(name)
+    if hit is None:
+        if len(_NAME_CLUES) > 4096:
+            _NAME_CLUES.clear()
+        hit = _NAME_CLUES[name] = has_clue(name)
+    return hit
 
 
 # The fields of a normalized event that redaction walks (the rest are structural).
@@ -107,9 +731,14 @@ _EVENT_FIELDS = _STRUCTURAL | frozenset(_TEXT_FIELDS) | {"refs", "meta"}
 def _event_has_clue(event: dict) -> bool:
     """One prefilter pass over an event's redactable strings (runs per event,
     hence the fast path for the fields a normalized event has)."""
-    strings: list[str] = []
+    get = event.get
+    for key in ("project", "session", "status"):
+        v = get(key)
+        if v and type(v) is str and _name_has_clue(v):
+            return True
+    eid = get("id")
+    strings: list[str] = [eid] if eid and type(eid) is str else []
     if _EVENT_FIELDS.issuperset(event):
-        get = event.get
         for key in _TEXT_FIELDS:
             v = get(key)
             if v:
@@ -126,6 +755,7 @@ def _event_has_clue(event: dict) -> bool:
     else:
         for k, v in event.items():
             if k not in _STRUCTURAL:
+                strings.append(k)
                 _collect(v, strings)
     if not strings:
         return False
@@ -134,74 +764,58 @@ def _event_has_clue(event: dict) -> bool:
 
 
 def _collect(value, out: list[str]) -> None:
-    """Append every string inside a JSON-like value to ``out``."""
+    """Append every string inside a JSON-like value (keys too) to ``out``."""
     if type(value) is str:
         out.append(value)
     elif isinstance(value, list):
         for v in value:
             _collect(v, out)
     elif isinstance(value, dict):
-        for v in value.values():
+        for k, v in value.items():
+            if type(k) is str:
+                out.append(k)
             _collect(v, out)
     elif isinstance(value, str):
         out.append(value)
 
 
 class Redactor:
-    """Compiled patterns; ``redact_text`` returns the new text and counts."""
+    """Compiled rules; ``redact_text`` returns the new text and counts."""
 
     def __init__(self, extra: dict[str, str] | None = None):
         self._extra = dict(extra or {})
-        self._patterns: list[tuple[str, re.Pattern, int]] | None = None
-        if self._extra:
-            self.patterns  # compile user patterns now: a bad regex is an error at start
+        self._user: list[Rule] = []
+        for name, rx in self._extra.items():
+            compiled = re.compile(rx)  # a bad regex is an error at start
+            rule = Rule(str(name), rx, 1 if compiled.groups else 0, flags=0)
+            rule._rx = compiled
+            self._user.append(rule)
         self._always = bool(extra)
 
     @property
     def patterns(self) -> list[tuple[str, re.Pattern, int]]:
-        """The compiled patterns, built on first need: most per-turn calls see
-        no secret-like text and never pay for compiling them."""
-        if self._patterns is None:
-            pats = []
-            for name, rx, group in BUILTIN_PATTERNS:
-                # ASCII word boundaries: a key glued to CJK text ("密钥sk_live_…") still matches
-                pats.append((name, re.compile(rx, re.ASCII), group))
-            for name, rx in self._extra.items():
-                compiled = re.compile(rx)
-                pats.append((str(name), compiled, 1 if compiled.groups else 0))
-            self._patterns = pats
-        return self._patterns
+        """Every rule as ``(kind, compiled regex, group)`` (compiles them all)."""
+        return [(r.name, r.rx, r.group) for r in (*RULES, *self._user)]
 
-    def redact_text(self, text: str, counts: dict[str, int] | None = None) -> str:
-        if not text or (not self._always and not has_clue(text)):
+    def redact_text(self, text: str, counts: dict[str, int] | None = None, rules=None) -> str:
+        """``text`` with its secrets redacted; ``rules``: the rule indexes to run
+        (default: those whose clues ``text`` holds)."""
+        if not text:
             return text
-        for name, rx, group in self.patterns:
-            marker = f"[REDACTED:{name}]"
-
-            def _sub(m: re.Match, marker=marker, group=group) -> str:
-                if group:
-                    start, end = m.span(group)
-                    if start < 0 or _REDACTED_RE.match(m.group(group)):
-                        return m.group(0)
-                    s0 = m.start()
-                    whole = m.group(0)
-                    new = whole[: start - s0] + marker + whole[end - s0 :]
-                else:
-                    new = marker
-                if counts is not None:
-                    counts[name] = counts.get(name, 0) + 1
-                return new
-
-            text = rx.sub(_sub, text)
+        for i in _rules_for(text) if rules is None else rules:
+            text = RULES[i].apply(text, counts)
+        for rule in self._user:
+            text = rule.apply(text, counts)
         return text
 
-    def _walk(self, value, counts):
+    def _walk(self, value, counts, rules=None):
         if isinstance(value, str):
-            return self.redact_text(value, counts)
+            return self.redact_text(value, counts, rules) if len(value) > 2 or self._always else value
         if isinstance(value, list):
-            return [self._walk(v, counts) for v in value]
+            return [self._walk(v, counts, rules) for v in value]
         if isinstance(value, dict):
-            return {k: self._walk(v, counts) for k, v in value.items()}
+            return {(self._walk(k, counts, rules) if isinstance(k, str) else k): self._walk(v, counts, rules)
+                    for k, v in value.items()}
         return value
 
     def redact_value(self, value):
@@ -211,6 +825,9 @@ class Redactor:
     def redact_event(self, event: dict) -> dict:
         """Redact every string of an event; record counts in ``meta.redacted``.
 
+        ``project``, ``session`` and ``status`` are redacted like text. An ``id``
+        holding a secret becomes its redacted form plus a hash of the redacted
+        event (unique, stable on re-ingest, and no hash of the secret).
         Returns the event itself when no string in it carries a clue."""
         if not self._always and not _event_has_clue(event):
             return event
@@ -218,17 +835,71 @@ class Redactor:
         out = {}
         for k, v in event.items():
             if k in _STRUCTURAL:
+                if k in _NAMING and type(v) is str and (self._always or _name_has_clue(v)):
+                    v = self.redact_text(v, counts)
                 out[k] = v
             else:
                 out[k] = self._walk(v, counts)
+        eid = out.get("id")
+        if type(eid) is str and eid and (self._always or has_clue(eid)):
+            before = sum(counts.values())
+            new = self.redact_text(eid, counts)
+            if new != eid or sum(counts.values()) != before:
+                import hashlib
+                import json
+
+                body = {k: v for k, v in out.items() if k != "id"}
+                digest = hashlib.sha256(json.dumps(body, sort_keys=True, ensure_ascii=False, default=str)
+                                        .encode("utf-8")).hexdigest()[:16]
+                out["id"] = f"{new[:200]}~{digest}"
         if counts:
             meta = dict(out.get("meta") or {})
             prev = meta.get("redacted") if isinstance(meta.get("redacted"), dict) else {}
+            prev = dict(prev)
             for name, n in counts.items():
                 prev[name] = prev.get(name, 0) + n
             meta["redacted"] = prev
             out["meta"] = meta
         return out
+
+
+_DEFAULT: Redactor | None = None
+
+
+def mask_text(text: str, redactor: Redactor | None = None) -> str:
+    """``text`` from a person's file with every secret masked, for showing it
+    (context, search, get). The file itself is not changed."""
+    global _DEFAULT
+    if not text:
+        return text
+    if redactor is None:
+        if _DEFAULT is None:
+            _DEFAULT = Redactor()
+        redactor = _DEFAULT
+    return redactor.redact_text(text)
+
+
+def find_secrets(text: str) -> list[tuple[int, str]]:
+    """``(line number, kind)`` of every secret in ``text`` (for doctor; never the secret)."""
+    out: list[tuple[int, str]] = []
+    if not text or not has_clue(text):
+        return out
+    red = Redactor()
+    for n, line in enumerate(text.splitlines(), 1):
+        if not has_clue(line):
+            continue
+        counts: dict[str, int] = {}
+        red.redact_text(line, counts)
+        for kind in counts:
+            out.append((n, kind))
+    # a private-key block spans lines: one finding at its first line
+    if "-----begin" in text.lower() and not any(k == "private-key" for _n, k in out):
+        counts = {}
+        red.redact_text(text, counts)
+        if counts.get("private-key"):
+            first = next((i for i, ln in enumerate(text.splitlines(), 1) if "PRIVATE KEY" in ln), 1)
+            out.append((first, "private-key"))
+    return out
 
 
 def redactor_for(config: dict) -> Redactor:
@@ -237,3 +908,29 @@ def redactor_for(config: dict) -> Redactor:
 
 
 RedactFn = Callable[[dict], dict]
+
+
+def _mask_cut(snippet: str) -> str:
+    """A snippet cut out of a longer text may begin or end inside a secret whose
+    name or prefix was cut off: a random-looking word at a cut edge is masked too."""
+    if snippet.startswith("…"):
+        head, sep, rest = snippet[1:].partition(" ")
+        if not _REDACTED_RE.match(head) and (high_entropy(head) or credential_like(head) and len(head) >= 12):
+            snippet = "…[REDACTED:cut]" + sep + rest
+    if snippet.endswith("…"):
+        rest, sep, tail = snippet[:-1].rpartition(" ")
+        if sep and not tail.startswith("[REDACTED") and (high_entropy(tail) or credential_like(tail) and len(tail) >= 12):
+            snippet = rest + sep + "[REDACTED:cut]…"
+    return snippet
+
+
+def mask_results(results: list[dict]) -> list[dict]:
+    """Search results with secrets masked in their titles and snippets (notes and
+    operator.md are indexed as people wrote them; old ledger lines predate newer rules)."""
+    for r in results:
+        for key in ("title", "snippet"):
+            v = r.get(key)
+            if v and isinstance(v, str):
+                masked = mask_text(v)
+                r[key] = _mask_cut(masked) if key == "snippet" else masked
+    return results

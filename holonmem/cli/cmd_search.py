@@ -37,13 +37,14 @@ def search_cmd(
 def get_cmd(
     ctx: typer.Context,
     ref: Annotated[str, typer.Argument(help="A ref from search: event:<id>, episode:YYYY-MM-DD#<id>, memory:memory/<slug>.md, note:notes/<path>.md.")],
+    raw: Annotated[bool, typer.Option("--raw", help="Show a note or memory file as it is (secrets in it are masked otherwise).")] = False,
     home: HomeOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Print the exact source content a ref names, read from the files (not the index)."""
     from ..refs import get
 
-    res = get(get_home(ctx, home), ref)
+    res = get(get_home(ctx, home), ref, raw=raw)
     if json_out:
         print_json(res)
         return

@@ -56,6 +56,7 @@ def search_main(h, query: str | None = None, *, project=None, kind=None, session
                 limit: int = 10, all_: bool = False, queries: Path | None = None, json_out: bool = False) -> None:
     """The ``search`` command once its options are parsed (``h``: the Home)."""
     from ..errors import UsageError
+    from ..redact import mask_results
     from ..search import Session
 
     if queries is None and not (query or "").strip():
@@ -74,14 +75,14 @@ def search_main(h, query: str | None = None, *, project=None, kind=None, session
                     for k in (key, alias):
                         if k and k in spec:
                             opts[key] = spec[k]
-                res = s.search(str(spec.get("query") or ""), **opts)
+                res = mask_results(s.search(str(spec.get("query") or ""), **opts))
                 sys.stdout.write(json.dumps(res, ensure_ascii=False) + "\n")
             sys.stdout.flush()
         return
     with Session(h) as s:
         for w in s.warnings:
             _err(f"warning: {w}")
-        res = s.search(query, **common)
+        res = mask_results(s.search(query, **common))
     if json_out:
         print_json(res)
         return
