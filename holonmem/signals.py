@@ -357,11 +357,26 @@ def validate_external(items, ep: Episode, events: list[dict], *, created: str = 
         role, trust = external_trust(kind, list(dict.fromkeys(channels)), evidence)
         if trust == "untrusted":
             channels = []
-        out.append(make_signal(
+        act = evidence_act(evidence) if role == "user" else ""
+        if "explicit_instruction" in channels and act not in EXPLICIT_ACTS:
+            # the model may call anything an instruction; the user's own words must say so
+            channels = [c for c in channels if c != "explicit_instruction"]
+        sig = make_signal(
             kind=kind, scope=scope, statement=statement.strip(),
             subject=R.normalize_subject(subject) if subject else R.subject_for(statement, ep.project, scope)[0],
             polarity=pol, evidence=evidence, episode=ep, source_role=role, trust=trust,
             confidence=float(conf), channels=list(dict.fromkeys(channels)),
             keywords=[k.lower() for k in kws] or R.keywords(statement), extractor=extractor, created=created,
-        ))
+        )
+        if act:
+            sig["act"] = act
+        out.append(sig)
     return out
+
+
+def evidence_act(evidence: list[dict]) -> str:
+    """The strongest act the user's own messages among ``evidence`` perform (the same reading as the
+    rules'): an explicit one (instruct, correct, replace, revoke) if any, else prefer/state, else ""."""
+    acts = [f.act for e in evidence if _is_user_message(e) for f in _findings(str(e.get("text") or ""), "")]
+    explicit = [a for a in acts if a in EXPLICIT_ACTS]
+    return explicit[0] if explicit else (acts[0] if acts else "prefer")

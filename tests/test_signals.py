@@ -259,6 +259,20 @@ def test_validate_external_accepts_well_formed_items_and_derives_trust():
                               "evidence": ["e001"], "channels": ["explicit_instruction"], "keywords": ["squash"]}],
                             ep, events, extractor="external:x")
     assert out[0]["trust"] == "user-stated" and out[0]["extractor"] == "external:x" and out[0]["evidence"] == ["e001"]
+    assert out[0]["channels"] == ["explicit_instruction"] and out[0]["act"] == "instruct"
+
+
+def test_external_extractor_cannot_make_a_one_off_an_instruction():
+    """The model may call anything an instruction; the user's own words must say so (the same reading as the rules)."""
+    events = [_ev(1, "user", "For this demo only, hide the billing tab."),
+              _ev(2, "user", "I'm not saying never deploy on Fridays.")]
+    ep = build_episode(events, "session_end")
+    out = validate_external([{"kind": "rule", "scope": "project", "statement": "Always hide the billing tab.",
+                              "evidence": ["e001"], "channels": ["explicit_instruction"]},
+                             {"kind": "rule", "scope": "project", "statement": "Never deploy on Fridays.",
+                              "evidence": ["e002"], "channels": ["explicit_instruction"]}], ep, events)
+    assert [s["channels"] for s in out] == [[], []]
+    assert all(s["trust"] == "user-stated" for s in out)  # kept for review, never promoted on its own
 
 
 @pytest.mark.parametrize("items,reason", [
