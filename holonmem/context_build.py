@@ -27,6 +27,64 @@ def resolve_now(now: str | None) -> date:
     return d
 
 
+CONTINUE_HOURS = 12  # [context] continue_hours: the previous session continues within this gap
+
+
+def continue_hours(cfg: dict) -> float:
+    v = cfg.get("continue_hours", CONTINUE_HOURS)
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or v < 0:
+        raise UsageError(f"holonmem.toml: context.continue_hours = {v!r}: must be a number of hours (0 or more)",
+                         "fix context.continue_hours in holonmem.toml (or remove it to use the default, 12)")
+    return float(v)
+
+
+def reference_time(now: str | None) -> float:
+    """The time a session's gap is counted to: ``--now`` (a date alone: the start of
+    that day, UTC, so a session active that day continues), else the clock."""
+    import time as _time
+    from datetime import datetime, timezone
+
+    if not now:
+        return _time.time()
+    try:
+        t = datetime.fromisoformat(now.replace("Z", "+00:00"))
+    except ValueError:
+        t = datetime.combine(resolve_now(now), datetime.min.time())
+    return (t if t.tzinfo else t.replace(tzinfo=timezone.utc)).timestamp()
+
+
+def _epoch(ts) -> float | None:
+    from datetime import datetime, timezone
+
+    try:
+        t = datetime.fromisoformat(str(ts).replace("Z", "+00:00"))
+    except (TypeError, ValueError):
+        return None
+    return (t if t.tzinfo else t.replace(tzinfo=timezone.utc)).timestamp()
+
+
+def continuing_session(events: list[dict], session: str | None, ref: float, hours: float) -> str | None:
+    """The project's latest session other than ``session`` when its last event is at
+    most ``hours`` before ``ref`` (or after it), else None: a new session starts clean."""
+    last_ts: dict[str, float | None] = {}
+    order: list[str] = []
+    for e in events:
+        s = e.get("session") or ""  # events without a session count as one
+        if s == (session or None):
+            continue
+        t = _epoch(e.get("ts"))
+        if s not in last_ts or (t is not None and (last_ts[s] is None or t >= last_ts[s])):
+            last_ts[s] = t if t is not None else last_ts.get(s)
+        if s in order:
+            order.remove(s)
+        order.append(s)
+    if not order:
+        return None
+    latest = max(order, key=lambda s: (last_ts[s] if last_ts[s] is not None else float("-inf"), order.index(s)))
+    t = last_ts[latest]
+    return latest if t is None or ref - t <= hours * 3600 else None  # "": the sessionless events
+
+
 def latest_project(home: Home, session: str | None = None) -> str | None:
     """The project of the newest event (of ``session``, when given), read from the ledger end."""
     from .ledger import ledger_files
@@ -106,10 +164,16 @@ def build(home: Home, *, task: str | None = None, project: str | None = None, se
     if len(turns) >= MIN_SESSION_TURNS or (sess_events and sess_events[-1] not in tail.events):
         recent_events, label = sess_events, f"Session {session}"
     else:
-        last = tail.events[-1].get("session") if tail.events else None
-        recent_events = tail.events
-        label = f"Latest events of project {project}" + (f" (session {last})" if last else "")
-    recent_events = cr.drop_chitchat(recent_events)
+        # A session that continues gets its turns; a new one gets none (durable memory and
+        # relevant episodes instead): the project's previous session continues only when its
+        # last event is within [context] continue_hours of now.
+        prev = continuing_session(tail.events, session, reference_time(now), continue_hours(cfg))
+        keep = {s for s in (prev, session) if s is not None}
+        recent_events = [e for e in tail.events if (e.get("session") or "") in keep]
+        names = [s for s in (prev, session) if s and any(e.get("session") == s for e in recent_events)]
+        label = ("Session " + names[0] if len(names) == 1 else f"Sessions {names[0]} (earlier) and {names[1]}") if names \
+            else f"Latest events of project {project}"
+    recent_events = cr.drop_chitchat(cr.in_time_order(recent_events))
     recent = cr.recent_section(recent_events, label)
     shown_events = recent_events[-cr.RECENT_MAX:]
 

@@ -344,9 +344,16 @@ def episodes_section(episodes, *, hits: list[str] | None, exclude_sessions: set,
 
     by_ref = {ep.ref: ep for ep in episodes}
     if hits:
-        chosen = [by_ref[r] for r in hits if r in by_ref and ok(by_ref[r])][:limit]
+        ranked = [by_ref[r] for r in hits if r in by_ref and ok(by_ref[r])]
     else:
-        chosen = [ep for ep in sorted(episodes, key=lambda e: (e.date, e.start or "", e.id), reverse=True) if ok(ep)][:limit]
+        ranked = [ep for ep in sorted(episodes, key=lambda e: (e.date, e.start or "", e.id), reverse=True) if ok(ep)]
+    chosen, said = [], set()
+    for ep in ranked:  # the same work done twice ("run the tests") is shown once, the best-ranked
+        same = (one_line(ep.title or ep.objective or ep.id).lower(), one_line(ep.summary).lower())
+        if same not in said:
+            said.add(same)
+            chosen.append(ep)
+    chosen = chosen[:limit]
     items = []
     for i, ep in enumerate(chosen):
         title = one_line(ep.title or ep.objective or ep.id)
@@ -426,10 +433,33 @@ def _call_summary(ev: dict) -> str:
         if isinstance(v, str) and v.strip():
             return f"`{shorten_chars(one_line(v), 160)}`"
     if isinstance(inp.get("todos"), list):
-        todos = inp["todos"]
-        open_n = sum(1 for t in todos if isinstance(t, dict) and t.get("status") not in ("completed", "done"))
-        return f"{len(todos)} todos, {open_n} open"
+        return _todo_counts(inp["todos"])
     return shorten_chars(one_line(ev.get("text") or ""), 120)
+
+
+_TODO_TOOLS = {"todowrite", "update_plan"}
+
+
+def _todo_counts(todos: list) -> str:
+    open_n = sum(1 for t in todos if isinstance(t, dict) and t.get("status") not in ("completed", "done"))
+    return f"{len(todos)} todos, {open_n} open"
+
+
+def _todo_result(text: str) -> str:
+    """A todo tool's result without its JSON (Claude Code returns the old and new lists)."""
+    if text.startswith("{"):
+        import json
+
+        try:
+            obj = json.loads(text)
+        except ValueError:
+            obj = None
+        if isinstance(obj, dict):
+            todos = obj.get("newTodos", obj.get("todos", obj.get("plan")))
+            if isinstance(todos, list):
+                return "todo list updated: " + _todo_counts(todos)
+            return "todo list updated"
+    return quote_safe(shorten_chars(one_line(text), 120))
 
 
 def event_item(ev: dict, index: int) -> Item:
@@ -443,6 +473,9 @@ def event_item(ev: dict, index: int) -> Item:
         s = _call_summary(ev)
         full = f"- [{stamp}] {role} → {tool or 'tool'}: {s}"
         compact = f"- [{stamp}] {role} → {tool or 'tool'}: {shorten_chars(s, 70)}"
+    elif (kind == "tool_result" or role == "tool") and tool.lower() in _TODO_TOOLS:
+        status = ev.get("status") or "ok"
+        full = compact = f"- [{stamp}] tool {tool} ({status}): {_todo_result(text)}"
     elif kind == "tool_result" or role == "tool":
         status = ev.get("status") or "ok"
         failed = status.lower() in ("failed", "error", "failure")
@@ -481,6 +514,23 @@ def drop_chitchat(events: list[dict]) -> list[dict]:
         skipped = False
         out.append(ev)
     return out
+
+
+def in_time_order(events: list[dict]) -> list[dict]:
+    """Events by their time, not ledger order (a subagent's file ingested later goes
+    where it happened); an event without a readable time stays after the one before it."""
+    from datetime import datetime, timezone
+
+    keyed, last = [], float("-inf")
+    for i, ev in enumerate(events):
+        try:
+            t = datetime.fromisoformat(str(ev.get("ts")).replace("Z", "+00:00"))
+            last = (t if t.tzinfo else t.replace(tzinfo=timezone.utc)).timestamp()
+        except (TypeError, ValueError):
+            pass
+        keyed.append((last, i, ev))
+    keyed.sort(key=lambda k: (k[0], k[1]))
+    return [ev for _t, _i, ev in keyed]
 
 
 def in_time_order(events: list[dict]) -> list[dict]:

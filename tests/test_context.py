@@ -115,7 +115,7 @@ def alpha(home, cli):
 
 
 def test_isolation_status_and_trust(alpha, cli):
-    out = ctx(cli, "--project", "alpha", "--budget", "4000")
+    out = ctx(cli, "--project", "alpha", "--session", "sa", "--budget", "4000")
     mem = section(out, "Long-term memory")
     assert "run ruff before every commit" in mem and "Answer in the user's language." in mem
     for absent in ("fabric", "old build server", "push straight to main", "always use tabs", "Beta secret plan"):
@@ -257,7 +257,11 @@ def test_context_for_hook_payloads(alpha):
     assert "run ruff before every commit" in text
     start = dict(payload, hook_event_name="SessionStart")
     del start["prompt"]
-    assert "Please fix the login bug." in context_for_hook(alpha, client="codex", payload=start)
+    # a new session months after sa gets durable memory, not sa's raw turns (issue 23 item 12)
+    fresh = context_for_hook(alpha, client="codex", payload=start)
+    assert "run ruff before every commit" in fresh and "Please fix the login bug." not in fresh
+    # the session itself continues
+    assert "Please fix the login bug." in context_for_hook(alpha, client="codex", payload=dict(start, session_id="sa"))
     assert context_for_hook(alpha, client="claude", payload={"hook_event_name": "Stop"}) is None
 
 

@@ -67,12 +67,13 @@ def test_new_task_shows_this_projects_memory_and_nothing_foreign(piped):
             assert m.path not in out, m.path
     # Planted cases (ANSWER_KEY): the promoted rules and lessons ...
     assert "ruff check" in mem and "pip install -e ." in mem and "pnpm" in mem
-    # ... the operator/self slices, the notes catalog, a past episode, recent turns.
+    # ... the operator/self slices, the notes catalog, a past episode; no recent turns: the
+    # last invoicer session ended days before (a new task starts clean, issue 23 item 12).
     assert "Lin Wei / 林伟" in out.split("## Operator memory")[1].split("\n## ")[0]
     assert "assistant agent for Lin Wei" in out.split("## Self memory")[1].split("\n## ")[0]
     assert "invoicer deploy checklist" in out.split("## Notes catalog")[1].split("\n## ")[0]
     assert "episode:2026-06-1" in out.split("## Relevant episodes")[1].split("\n## ")[0]
-    assert "Merge after CI is green" in out.split("## Recent turns")[1]
+    assert "## Recent turns" not in out and "Merge after CI is green" not in out
     # ... and none of: other projects' rules, chit-chat, retracted slips,
     # superseded preferences, untrusted instructions, secrets.
     for absent in ("午睡", "免费取消", "every new CLI option", "haha nice", "今天天气不错", "今天好热",

@@ -150,3 +150,85 @@ def test_cron_prints_a_line_that_runs_under_crons_path(sample_home, hm):
     assert p.returncode == 0, (p.returncode, log)
     assert "heartbeat: ran" in log and list((sample_home.root / "episodes").glob("*.md")), log
     assert hm("--home", sample_home.root, "cron", "--every", "5").stdout.startswith("*/5 * * * * ")
+
+
+# -- item 12: a new session gets durable memory and relevant episodes, not old raw turns ----
+
+SHANGHAI = "plan a two-day family trip to Shanghai"
+
+
+def _travel(hm, home, *args):
+    r = hm("--home", home.root, "context", "--project", "travel-agent", "--task", SHANGHAI, *args)
+    assert r.exit_code == 0, r
+    return r.stdout
+
+
+def test_new_session_gets_memory_and_episodes_not_old_turns(sample_home, hm):
+    assert hm("--home", sample_home.root, "consolidate").exit_code == 0
+    assert hm("--home", sample_home.root, "dream", "--force").exit_code == 0
+    out = _travel(hm, sample_home, "--now", "2026-11-25")  # five months after the last session
+    assert "## Recent turns" not in out and "G651" not in out
+    eps = out.split("## Relevant episodes")[1].split("\n## ")[0]
+    assert "episode:2026-06-20#" in eps and "episode:2026-06-10#" in eps  # Xi'an and Beijing
+    assert "## Long-term memory" in out and "订酒店都要先确认可以免费取消" in out
+    # the same session continues, whenever it is asked for
+    out = _travel(hm, sample_home, "--now", "2026-11-25", "--session", "s_0620_travel_xian")
+    assert "Session s_0620_travel_xian, oldest first." in out and "G651" in out
+    # the project's last session continues within [context] continue_hours (12) of now
+    out = _travel(hm, sample_home, "--now", "2026-06-20T22:00:00+08:00")
+    assert "Session s_0620_travel_xian, oldest first." in out
+    out = _travel(hm, sample_home, "--now", "2026-06-21T12:00:00+08:00")
+    assert "## Recent turns" not in out
+    (sample_home.root / "holonmem.toml").write_text("[context]\ncontinue_hours = 48\n", encoding="utf-8")
+    assert "Session s_0620_travel_xian" in _travel(hm, sample_home, "--now", "2026-06-21T12:00:00+08:00")
+    (sample_home.root / "holonmem.toml").write_text("[context]\ncontinue_hours = \"soon\"\n", encoding="utf-8")
+    r = hm("--home", sample_home.root, "context", "--project", "travel-agent")
+    assert r.exit_code != 0
+    _one_error(r)
+    assert "continue_hours" in r.stderr
+
+
+# -- item 7: recent turns in time order, named after their session; todo results readable;
+#    the same episode twice is shown once -------------------------------------------------
+
+def test_recent_turns_time_order_label_todos_and_twin_episodes(home, hm, tmp_path):
+    ev = lambda i, ts, role, text, **kw: {"id": f"e{i}", "ts": f"2026-06-01T{ts}:00Z", "project": "p",
+                                           "session": kw.pop("session", "A"), "role": role, "text": text, **kw}
+    main = [ev(1, "10:00", "user", "Refactor the parser please."),
+            ev(2, "10:01", "assistant", "Starting with the tokenizer."),
+            ev(5, "10:06", "assistant", "Parser refactor done."),
+            ev(6, "10:07", "assistant", "", kind="tool_call", tool="TodoWrite",
+               meta={"input": {"todos": [{"content": "a", "status": "completed"}, {"content": "b", "status": "pending"}]}}),
+            ev(7, "10:07", "tool", json.dumps({"oldTodos": [], "newTodos": [
+                {"content": "a", "status": "completed", "activeForm": "A"},
+                {"content": "b", "status": "pending", "activeForm": "B"}]}), kind="tool_result", tool="TodoWrite")]
+    sub = [ev(3, "10:02", "assistant", "Subagent: the tokenizer has three callers."),
+           ev(4, "10:03", "assistant", "Subagent: callers updated.")]
+    _ingest(hm, home, main)
+    _ingest(hm, home, sub)  # a subagent's file ingested later
+    _ingest(hm, home, [ev(8, "10:30", "user", "And now the docs.", session="B")])
+    r = hm("--home", home.root, "context", "--project", "p", "--session", "B", "--now", "2026-06-01T11:00:00Z",
+           "--budget", "4000")
+    assert r.exit_code == 0, r
+    recent = r.stdout.split("## Recent turns")[1]
+    assert "Sessions A (earlier) and B, oldest first." in recent
+    order = [recent.index(t) for t in ("Refactor the parser", "three callers", "callers updated",
+                                       "Parser refactor done", "todo list updated", "And now the docs")]
+    assert order == sorted(order), recent
+    assert "todo list updated: 2 todos, 1 open" in recent and "newTodos" not in recent
+
+    # two sessions doing the same thing make two identical episodes: shown once
+    twin = [{"id": f"t{s}{i}", "ts": f"2026-06-0{d}T09:0{i}:00Z", "project": "q", "session": f"run{s}",
+             "role": role, "text": text, **kw}
+            for s, d in ((1, 2), (2, 3))
+            for i, (role, text, kw) in enumerate([
+                ("user", "run the tests", {}),
+                ("assistant", "", {"kind": "tool_call", "tool": "Bash", "meta": {"input": {"command": "pytest -q"}}}),
+                ("tool", "12 passed", {"kind": "tool_result", "tool": "Bash", "status": "ok"}),
+                ("assistant", "All 12 tests pass.", {}),
+                ("system", "", {"kind": "session_end"})])]
+    _ingest(hm, home, twin)
+    assert hm("--home", home.root, "consolidate").exit_code == 0
+    r = hm("--home", home.root, "context", "--project", "q", "--session", "new", "--now", "2026-07-01", "--budget", "4000")
+    eps = r.stdout.split("## Relevant episodes")[1].split("\n## ")[0]
+    assert eps.count("episode:") == 1, eps

@@ -67,3 +67,13 @@ def test_no_doc_shows_a_bare_holonmem_crontab_line():
             assert m.group(1).startswith("/"), f"{path.name}: {m.group(0)}"
     assert "holonmem cron" in (ROOT / "README.md").read_text(encoding="utf-8")
     assert "holonmem cron" in (ROOT / "docs" / "clients.md").read_text(encoding="utf-8")
+
+
+def test_context_settings_in_the_docs_are_the_codes_defaults():
+    """continue_hours is named with its default in README and docs/context.md (item 12)."""
+    from holonmem.context_build import CONTINUE_HOURS
+
+    for path in (ROOT / "README.md", ROOT / "docs" / "context.md"):
+        text = path.read_text(encoding="utf-8")
+        assert re.search(rf"^continue_hours = {CONTINUE_HOURS}\b", text, re.M), path.name
+    assert "### Sessions: continuing or new" in (ROOT / "docs" / "context.md").read_text(encoding="utf-8")
