@@ -533,23 +533,6 @@ def in_time_order(events: list[dict]) -> list[dict]:
     return [ev for _t, _i, ev in keyed]
 
 
-def in_time_order(events: list[dict]) -> list[dict]:
-    """Events by their time, not ledger order (a subagent's file ingested later goes
-    where it happened); an event without a readable time stays after the one before it."""
-    from datetime import datetime, timezone
-
-    keyed, last = [], float("-inf")
-    for i, ev in enumerate(events):
-        try:
-            t = datetime.fromisoformat(str(ev.get("ts")).replace("Z", "+00:00"))
-            last = (t if t.tzinfo else t.replace(tzinfo=timezone.utc)).timestamp()
-        except (TypeError, ValueError):
-            pass
-        keyed.append((last, i, ev))
-    keyed.sort(key=lambda k: (k[0], k[1]))
-    return [ev for _t, _i, ev in keyed]
-
-
 def recent_section(events: list[dict], label: str) -> Section:
     evs = events[-RECENT_MAX:]
     items = [event_item(ev, i) for i, ev in enumerate(evs)]
