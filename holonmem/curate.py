@@ -179,7 +179,9 @@ def remember(home: Home, text: str, *, kind: str = "rule", scope: str | None = N
         raise UsageError(f"--kind {kind!r} is not one of {', '.join(KINDS)}", "pick one of the listed kinds")
     scope = scope or ("project" if project else "user")
     if scope not in SCOPES:
-        raise UsageError(f"--scope {scope!r} is not one of {', '.join(SCOPES)}", "pick one of the listed scopes")
+        raise UsageError(f"--scope {scope!r} is not one of {', '.join(SCOPES)}",
+                         "a memory without --project is global already: leave out --scope (user) or use --scope agent"
+                         if scope == "global" else "pick one of the listed scopes")
     if scope == "project" and not project:
         raise UsageError("--scope project needs --project NAME", "name the project, or use --scope user")
     now = now_of(now)

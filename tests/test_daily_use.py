@@ -232,3 +232,34 @@ def test_recent_turns_time_order_label_todos_and_twin_episodes(home, hm, tmp_pat
     r = hm("--home", home.root, "context", "--project", "q", "--session", "new", "--now", "2026-07-01", "--budget", "4000")
     eps = r.stdout.split("## Relevant episodes")[1].split("\n## ")[0]
     assert eps.count("episode:") == 1, eps
+
+
+# -- item 11: the docs say what remember and journal do -----------------------------------
+
+def test_remember_scope_global_explains_and_a_global_memory_is_made_without_a_project(home, hm):
+    r = hm("--home", home.root, "remember", "Answer in short bullets.", "--scope", "global")
+    assert r.exit_code == 2
+    _one_error(r)
+    assert "without --project is global" in r.stderr
+    r = hm("--home", home.root, "remember", "Answer in short bullets.")
+    assert r.exit_code == 0, r
+    out = hm("--home", home.root, "context", "--project", "anything").stdout
+    assert "Answer in short bullets. (rule, global," in out
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    assert "there is no `--scope global`" in readme and "--scope user|project|agent" in readme
+    from holonmem.memory import SCOPES
+
+    for scope in re.findall(r"--scope ([a-z]+(?:\|[a-z]+)*)", readme.replace("there is no `--scope global`", "")):
+        assert set(scope.split("|")) <= set(SCOPES), scope
+
+
+def test_journal_shows_what_the_readme_says(home, hm):
+    r = hm("--home", home.root, "remember", "Always run ruff before committing.", "--project", "invoicer")
+    path = home.root / r.stdout.split("\t")[1]
+    path.write_text(path.read_text(encoding="utf-8").replace("Always run ruff", "Always run ruff and mypy"),
+                    encoding="utf-8")  # an edit in an editor
+    out = hm("--home", home.root, "journal").stdout
+    assert "Remember by hand" in out and "mypy" not in out
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    journal = readme.split("### `holonmem journal`")[1].split("###")[0]
+    assert "`remember`" in journal and "is not journaled" in journal and "hand edits)" not in journal
