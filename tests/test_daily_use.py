@@ -263,3 +263,45 @@ def test_journal_shows_what_the_readme_says(home, hm):
     readme = (REPO / "README.md").read_text(encoding="utf-8")
     journal = readme.split("### `holonmem journal`")[1].split("###")[0]
     assert "`remember`" in journal and "is not journaled" in journal and "hand edits)" not in journal
+
+
+# -- item 4: search on a terminal never cuts a ref -----------------------------------------
+
+def _on_a_terminal(argv, columns: int) -> str:
+    import pty
+    import select
+
+    master, slave = pty.openpty()
+    env = {**os.environ, "COLUMNS": str(columns), "LINES": "50", "TERM": "xterm"}
+    p = subprocess.Popen([sys.executable, "-m", "holonmem", *map(str, argv)], stdout=slave, stderr=subprocess.PIPE,
+                         stdin=subprocess.DEVNULL, env=env)
+    os.close(slave)
+    chunks = []
+    while True:
+        r, _, _ = select.select([master], [], [], 60)
+        if not r:
+            break
+        try:
+            data = os.read(master, 65536)
+        except OSError:  # the child closed the terminal
+            break
+        if not data:
+            break
+        chunks.append(data)
+    p.wait(timeout=60)
+    os.close(master)
+    assert p.returncode == 0, p.stderr.read()
+    return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", b"".join(chunks).decode("utf-8", "replace"))
+
+
+def test_search_table_keeps_refs_whole(sample_home, hm):
+    for step in ("consolidate", "dream", "index"):
+        assert hm("--home", sample_home.root, step, *(["--force"] if step == "dream" else [])).exit_code == 0
+    refs = [x["ref"] for x in json.loads(hm("--home", sample_home.root, "search", "pnpm frontend invoicer",
+                                            "--json").stdout)]
+    assert any(r.startswith("memory:memory/") for r in refs), refs
+    for columns in (80, 120):
+        out = _on_a_terminal(["--home", sample_home.root, "search", "pnpm frontend invoicer"], columns)
+        assert "…" not in "".join(ln for ln in out.splitlines() if "memory:" in ln or "event:" in ln)
+        for ref in refs:
+            assert ref in out, (columns, ref, out)

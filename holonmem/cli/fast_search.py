@@ -90,15 +90,34 @@ def search_main(h, query: str | None = None, *, project=None, kind=None, session
         _err("no results")
         return
     if sys.stdout.isatty():
-        from .app import print_table  # rich, only on a terminal
-
-        rows = [[f"{r['score']:.2f}", r["ref"], r["project"] or "", (r["ts"] or "")[:16].replace("T", " "),
-                 f"{r['title']}\n{r['snippet']}"] for r in res]
-        print_table(["score", "ref", "project", "when", "what"], rows)
+        sys.stdout.write(terminal_results(res))
     else:
         for r in res:
             cells = [r["ref"], f"{r['score']:.3f}", r["project"] or "", r["ts"], r["snippet"]]
             sys.stdout.write("\t".join("" if c is None else str(c) for c in cells) + "\n")
+
+
+def terminal_results(res: list[dict], width: int | None = None) -> str:
+    """Results for a person at a terminal: a line with the score, the ref (whole,
+    never cut: it is what you copy into `holonmem get`), project and time, then
+    the title and snippet wrapped to the terminal's width under it."""
+    import shutil
+    import textwrap
+
+    width = width or shutil.get_terminal_size((100, 24)).columns
+    pad = " " * 8
+    out = []
+    for r in res:
+        when = (r["ts"] or "")[:16].replace("T", " ")
+        head = "  ".join(x for x in (f"{r['score']:6.2f}", r["ref"], r["project"] or "", when) if x)
+        out.append(head)
+        for text in (r["title"], r["snippet"]):
+            text = " ".join(str(text or "").split())
+            if text:
+                out.append(textwrap.fill(text, max(20, width - 1), initial_indent=pad, subsequent_indent=pad,
+                                         break_on_hyphens=False))
+        out.append("")
+    return "\n".join(out)
 
 
 def _read_queries(path: Path) -> list[tuple[int, dict]]:
