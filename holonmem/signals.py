@@ -87,6 +87,7 @@ def _findings(text: str, prev_assistant: str, prior_quoted: list[str] | None = N
             out.clear()  # "…, wait, ignore that": what came before in this message is taken back
             prev = ""
             continue
+        sent = U.self_corrected(sent)
         f = U.classify(sent, prev_assistant=prev_assistant, quoted=quoted, prev_user=prev)
         if f is None and R.FACT_RE.search(sent) and not (U.ONE_OFF.search(sent) or U.SARCASM.search(sent)
                                                           or U.DESCRIPTIVE.search(sent) or U._is_question(sent)):

@@ -137,7 +137,7 @@ ONE_OFF = re.compile(
     r"|\bwhile you'?re at it\b|这次|这回|这一次|这期|本期|这周|本周|这个月|本月|今天|今晚|明天|暂时|先停|先别|先不|下周|下个星期|这两天|临时|顺手)", re.I)
 STANDING = re.compile(
     r"(\bfrom now on\b|\bgoing forward\b|\bfrom here on\b|\bin (?:the )?future\b|\bevery ?time\b|\beach time\b|\bwhenever\b|\balways\b|\bnever\b"
-    r"|\bremember (?:to|that)\b|\bnext time\b|\bas usual\b|\bI told you\b|\bas I said\b|\blike I said\b|\bby default\b|\bas a rule\b|\bon (?:any|all|every) (?:of )?my\b|\bin (?:any|all|every) (?:of )?(?:my )?(?:projects?|repos?|repositories)\b"
+    r"|\bremember (?:to|that|the|my|our)\b|\bnext time\b|\bas usual\b|\bI told you\b|\bas I said\b|\blike I said\b|\bby default\b|\bas a rule\b|\bon (?:any|all|every) (?:of )?my\b|\bin (?:any|all|every) (?:of )?(?:my )?(?:projects?|repos?|repositories)\b"
     r"|\bevery (?!one\b)\w+|\bno more\b|\bany more\b|\banymore\b|\bfrom your side\b|\banywhere\b|\beverywhere\b|\bnot just (?:here|this)\b"
     r"|\bin general\b|\bsame as (?:always|usual|everything else|before)\b|\bbefore (?:any|every|each)\b|\bafter (?:any|every|each)\b"
     r"|^\s*(?:house )?rules?(?: for [\w -]{1,30})?\s*[:：]|规则[:：]|规矩[:：]|老规矩|照旧|照常|还是老样子|所有地方|不只是这次|之前都|前都要"
@@ -180,7 +180,7 @@ CORRECTION_LEAD = re.compile(
     r"|不对|不是|错了|搞错了|说错了|记错了|更正|纠正)", re.I)
 CORRECTION_FORM = re.compile(
     r"(\b(?:is|are|was|were|started|starts|ends|ended)\s+[^,.;]{1,40}?,\s*not\s+[^,.;]{1,30}|\bnot\s+[^,.;]{1,30}?,\s*(?:it'?s|but)\b"
-    r"|不是[^，。；]{1,16}[，,]\s*是|是[^，。；]{1,16}[，,]\s*不是|不是[^，。；]{1,12}而是|[\d一二三四五六七八九十两][^，。；]{0,8}[，,]\s*不是[^，。；]{1,12})", re.I)
+    r"|[，,]\s*不对[，,]\s*(?:应该)?是|不是[^，。；]{1,16}[，,]\s*是|是[^，。；]{1,16}[，,]\s*不是|不是[^，。；]{1,12}而是|[\d一二三四五六七八九十两][^，。；]{0,8}[，,]\s*不是[^，。；]{1,12})", re.I)
 _VALUE = re.compile(rf"(\d|[A-Z][a-z]+ \d|\b[A-Z]{{2,}}\b|[\"“「'][^\"”」']+[\"”」']|[{_CJK}]{{2,4}}(?:号|点|日|月|周[一二三四五六日天]))")
 # About the person rather than the project: their body, habits, name, ownership, all their work.
 PERSONAL = re.compile(
@@ -191,7 +191,7 @@ PERSONAL = re.compile(
     r"|\b(?:remind|notify|ping|message|text|email|call) me\b(?=.{0,24}\b(?:by|via|on|over|through|at)\b)|\b(?:give|show|write|answer|explain to) me\b|\byou (?:give|send|write|show) me\b|\bI can'?t (?:think|read|see|eat|drink|stand)\b"
     r"|给我(?:排|安排|写|改|订|买|发)|我(?:要|想|得|需要)?先看|我要看|让我看|\bI (?:want|need) to (?:see|read|know)\b|(?:提醒|通知|消息)[^，。]{0,6}(?:发|用|改成|改用|通过|走)[^，。]{0,3}(?:短信|微信|邮件|电话|钉钉)"
     r"|不管哪个|无论哪个|不论哪个|我看着|我不爱看|我看不|给我(?:弄|列|做|整理|画)"
-    r"|给我发|发给我|发我|我要睡|我的稿子|我写的|给我改|我的名字|笔名|所有项目|任何项目|不管哪个项目)", re.I)
+    r"|给我发(?:提醒|消息|通知)|发我(?:微信|短信|邮件|邮箱)|我要睡|我的稿子|我写的|给我改|我的名字|笔名|所有项目|任何项目|不管哪个项目)", re.I)
 _GROUP_WORDS = re.compile(r"(\bthe team\b|\bour\b|\bwe\b|我们|咱们|大家|团队)", re.I)
 ANAPHOR = re.compile(
     r"^(?:(?:the )?(\w[\w -]{0,30}) part,? (?:yes|ok|okay)\b[\s,—–-]*)?(?:yes[\s,—–-]*)?(?:please\s+)?(?:follow|do|keep|remember|use|apply) (?:that|this|it)\b"
@@ -306,7 +306,7 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
                 return Finding("correct", without_wrong(text), s, personal=personal or about_user)
     if not standing and _TASK_OBJECT.search(re.split(r"[,;:，；：—–]|\s-\s", core, maxsplit=1)[0]):
         return None  # "don't restart them", "杭州那趟的酒店也改成亚朵吧": the thing at hand, not a way of working
-    if descriptive and not (standing and directive and not DESCRIPTIVE.search(re.split(r"[,，;；]", core)[0])):
+    if descriptive and not (standing and directive and not DESCRIPTIVE.search(re.split(r"[,，;；:：]", core)[0])):
         return None
     if REVOKE.search(s) and not one_off:
         if (REPLACE.search(s) or _PERMIT.search(s) and standing) and _has_new_value(s):
@@ -379,6 +379,7 @@ _YOUR = re.compile(r"\byour\b|你的|您的", re.I)
 
 
 _WRONG_PART = [
+    re.compile(r"(?:你|我)?(?:在[^，,]{1,12}里)?(?:写|说|填)的是\s*\S+?\s*[，,]\s*不对[，,]\s*(?=(?:应该)?是)"),
     re.compile(r"\s*[，,]\s*(?:而)?不是\s*[\"“「]?[^，。；\"”」]{1,16}[\"”」]?(?=[，,。；]|$)"),
     re.compile(r"^不是\s*[\"“「]?[^，。；\"”」]{1,16}[\"”」]?\s*[，,]\s*(?=是)"),
     re.compile(r",\s*not\s+(?:the\s+)?(?:[^,;.—–\s-]|(?<=\d)[,.](?=\d))(?:[^,;—–-]|(?<=\d)[,.](?=\d)){0,24}?(?=\s*(?:[;—–-]|[,.](?!\d)|$))", re.I),
@@ -432,6 +433,31 @@ def _corrected(text: str, prev_assistant: str) -> tuple[str, bool]:
 
 
 _PERMIT = re.compile(r"\byou (?:can|may)\b|\bfeel free\b|\bgo ahead and\b|\bno need to ask\b|可以直接|你可以|直接[^，。]{0,8}就行", re.I)
+
+
+_SELF_FIX = re.compile(r"(?:…+|\.{3,}|[，,;；—–-])\s*(?:不对|说错了|不是不是|no wait|wait,? no|sorry,? I mean|I mean)\s*[，,:：]?\s*", re.I)
+
+
+def self_corrected(sentence: str) -> str:
+    """A sentence in which the user corrects themselves, with the slip replaced: "如果对方不接受，
+    就退一步到 24 个月……不对，是退到 9 个月" -> "如果对方不接受，退到 9 个月". When the part before
+    addresses the agent ("你在 README 里写的是…，不对，是…") it is a correction of the agent, left as is."""
+    m = _SELF_FIX.search(sentence)
+    if not m or m.start() == 0 or re.search(r"你|\byou\b|\byour\b", sentence[: m.start()], re.I):
+        return sentence
+    left, right = sentence[: m.start()], sentence[m.end():]
+    right = re.sub(r"^(?:是|应该是|it'?s|make (?:it|that))\s*", "", right, flags=re.I)
+    if _content(right) < 3:
+        return sentence
+    first = re.match(r"\s*(\w+)", right)
+    if first and first.group(1).isascii():  # "tag releases as v1, no wait, as release-1": from the repeated word
+        at = [m.start() for m in re.finditer(rf"\b{re.escape(first.group(1))}\b", left, re.I)]
+        if at:
+            return (left[: at[-1]] + right).strip()
+    cut = max(left.rfind(c) for c in "，,;；")
+    if cut < 0:
+        return sentence
+    return (left[: cut + 1] + right).strip()
 
 
 def _has_new_value(s: str) -> bool:

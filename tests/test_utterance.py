@@ -100,3 +100,10 @@ def test_retraction_mid_message_takes_back_what_came_before():
 def test_a_secret_never_reaches_a_statement():
     found = acts("以后账单邮件你直接去收，密码是 [REDACTED:password]，谢谢。")
     assert found and all("[REDACTED" not in t for _, _, t in found)
+
+
+def test_a_slip_corrected_mid_sentence_keeps_only_the_correction():
+    ((act, _, text),) = acts("From now on tag releases as v1, no wait, as release-1.")
+    assert act == "instruct" and "release-1" in text and "v1" not in text
+    ((_, _, text),) = acts("以后报价如果客户砍价，就降到八折……不对，是降到九折，再低不行。")
+    assert "九折" in text and "八折" not in text
