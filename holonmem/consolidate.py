@@ -37,7 +37,7 @@ from .ledger import Pos, end_offsets, iter_events
 from .locks import PIPELINE, home_lock
 
 STATE_FILE = "consolidate.json"
-Progress = Callable[[int, int], None]
+Progress = Callable[..., None]  # progress(done, total, phase): "reading" (bytes), "extracting" (episodes), "writing"
 
 
 @dataclass
@@ -148,7 +148,7 @@ def plan(
         count += 1
         if progress and count % 2000 == 0:
             done_bytes = sum(new_offsets.get(f, 0) - offsets.get(f, 0) for f in new_offsets)
-            progress(done_bytes, total)
+            progress(done_bytes, total, "reading")
         if ev["id"] in seen:
             continue
         seen.add(ev["id"])
@@ -161,7 +161,7 @@ def plan(
         new_offsets[pos.file] = max(new_offsets.get(pos.file, 0), pos.offset + pos.length + 1)
         problems.append(f"ledger/{pos.file}: bad line at byte {pos.offset}: {reason}")
     if progress:
-        progress(total, total)
+        progress(total, total, "reading")
 
     now_t = now.timestamp()
     episodes: list[tuple[Episode, list[dict]]] = []
@@ -265,7 +265,10 @@ def consolidate(
         # Signals per episode (rules always; they also fill the episode's instructions).
         sigs: list[dict] = []
         by_episode: dict[str, list[dict]] = {}
-        for ep, evs in pairs:
+        step = max(1, len(pairs) // 50)
+        for i, (ep, evs) in enumerate(pairs):
+            if progress and i % step == 0:
+                progress(i, len(pairs), "extracting")  # the slow part: reading bytes is ~5% of a run
             rule_sigs = S.extract(ep, evs, created=created)
             ep.instructions = S.user_statements(rule_sigs)
             chosen = rule_sigs
@@ -279,6 +282,8 @@ def consolidate(
             by_episode[ep.id] = chosen
             sigs.extend(chosen)
 
+        if progress:
+            progress(len(pairs), len(pairs), "writing")
         written, files = write_episodes(home, [ep for ep, _ in pairs], res.problems)
         res.episodes, res.files = written, files
 

@@ -305,3 +305,54 @@ def test_search_table_keeps_refs_whole(sample_home, hm):
         assert "…" not in "".join(ln for ln in out.splitlines() if "memory:" in ln or "event:" in ln)
         for ref in refs:
             assert ref in out, (columns, ref, out)
+
+
+# -- item 9: consolidate's progress counts the work, not the bytes read ------------------
+
+def _stderr_on_a_terminal(argv) -> tuple[int, str]:
+    import pty
+    import select
+
+    master, slave = pty.openpty()
+    p = subprocess.Popen([sys.executable, "-m", "holonmem", *map(str, argv)], stdout=subprocess.DEVNULL, stderr=slave,
+                         stdin=subprocess.DEVNULL, env={**os.environ, "COLUMNS": "120", "TERM": "xterm"})
+    os.close(slave)
+    chunks = []
+    while True:
+        r, _, _ = select.select([master], [], [], 300)
+        if not r:
+            break
+        try:
+            data = os.read(master, 65536)
+        except OSError:
+            break
+        if not data:
+            break
+        chunks.append(data)
+    code = p.wait(timeout=300)
+    os.close(master)
+    return code, re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", b"".join(chunks).decode("utf-8", "replace"))
+
+
+def test_consolidate_progress_counts_episodes_not_bytes(home, hm, tmp_path):
+    big = tmp_path / "big.jsonl"
+    with open(big, "w", encoding="utf-8") as fh:
+        n = 0
+        for s in range(200):
+            for i in range(14):
+                n += 1
+                role = "user" if i % 2 == 0 else "assistant"
+                text = "please run the test suite again." if role == "user" else "ran it; all good."
+                fh.write(json.dumps({"id": f"b{n}", "ts": f"2026-05-{1 + s % 28:02d}T{6 + s % 14:02d}:{i:02d}:00Z",
+                                     "project": "big", "session": f"s{s}", "role": role, "text": text,
+                                     "meta": {"pad": f"{n:x}" * 520}}) + "\n")  # bytes, little text
+    assert hm("--home", home.root, "ingest", "--no-fsync", big).exit_code == 0
+    assert sum(p.stat().st_size for p in (home.root / "ledger").glob("*.jsonl")) > 4 * 1024 * 1024
+    code, err = _stderr_on_a_terminal(["--home", home.root, "consolidate"])
+    assert code == 0, err
+    counts = [(int(a), int(b)) for a, b in re.findall(r"episodes and signals .*?(\d+)/(\d+) episodes", err)]
+    assert counts, err[-2000:]
+    total = counts[-1][1]
+    assert total >= 150 and any(0 < a < total for a, _ in counts), counts
+    assert "reading the ledger" in err and err.index("reading the ledger") < err.index("episodes and signals")
+    assert f"{total}/{total} episodes" in err  # the end of the work, not of the reading

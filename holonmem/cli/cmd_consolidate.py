@@ -70,13 +70,19 @@ def _progress_bar(home):
     if pending_bytes(home, state.get("offsets")) < PROGRESS_MIN_BYTES:
         return None, lambda: None
     from rich.console import Console
-    from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-    bar = Progress(TextColumn("consolidating"), BarColumn(), DownloadColumn(), console=Console(stderr=True), transient=True)
-    task = bar.add_task("read", total=None)
+    bar = Progress(TextColumn("consolidate: {task.description}"), BarColumn(), TextColumn("{task.fields[count]}"),
+                   TimeElapsedColumn(), console=Console(stderr=True), transient=True)
+    task = bar.add_task("reading the ledger", total=None, count="")
     bar.start()
+    names = {"reading": "reading the ledger", "extracting": "episodes and signals", "writing": "writing episode files"}
 
-    def update(done: int, total: int) -> None:
-        bar.update(task, completed=done, total=total or None)
+    def update(done: int, total: int, phase: str = "reading") -> None:
+        # one bar per phase, each counting its own work (bytes read, then episodes), so it
+        # does not sit at 100% after reading the ledger while the real work goes on
+        count = f"{done / 1e6:.1f}/{total / 1e6:.1f} MB" if phase == "reading" else f"{done}/{total} episodes"
+        bar.update(task, description=names.get(phase, phase), completed=done, total=total or None, count=count)
+        bar.refresh()
 
     return update, bar.stop
