@@ -267,20 +267,19 @@ def test_journal_shows_what_the_readme_says(home, hm):
 
 # -- item 4: search on a terminal never cuts a ref -----------------------------------------
 
-def _on_a_terminal(argv, columns: int) -> str:
+def _on_a_terminal(argv, columns: int = 120, *, stream: str = "stdout") -> tuple[int, str]:
+    """Run the CLI with ``stream`` (stdout or stderr) on a pseudo-terminal: (exit code, what it showed)."""
     import pty
     import select
 
     master, slave = pty.openpty()
-    env = {**os.environ, "COLUMNS": str(columns), "LINES": "50", "TERM": "xterm"}
-    p = subprocess.Popen([sys.executable, "-m", "holonmem", *map(str, argv)], stdout=slave, stderr=subprocess.PIPE,
-                         stdin=subprocess.DEVNULL, env=env)
+    other = subprocess.DEVNULL if stream == "stderr" else subprocess.PIPE
+    p = subprocess.Popen([sys.executable, "-m", "holonmem", *map(str, argv)], stdin=subprocess.DEVNULL,
+                         env={**os.environ, "COLUMNS": str(columns), "LINES": "50", "TERM": "xterm"},
+                         **({"stdout": slave, "stderr": other} if stream == "stdout" else {"stdout": other, "stderr": slave}))
     os.close(slave)
     chunks = []
-    while True:
-        r, _, _ = select.select([master], [], [], 60)
-        if not r:
-            break
+    while select.select([master], [], [], 300)[0]:
         try:
             data = os.read(master, 65536)
         except OSError:  # the child closed the terminal
@@ -288,10 +287,9 @@ def _on_a_terminal(argv, columns: int) -> str:
         if not data:
             break
         chunks.append(data)
-    p.wait(timeout=60)
+    code = p.wait(timeout=300)
     os.close(master)
-    assert p.returncode == 0, p.stderr.read()
-    return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", b"".join(chunks).decode("utf-8", "replace"))
+    return code, re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", b"".join(chunks).decode("utf-8", "replace"))
 
 
 def test_search_table_keeps_refs_whole(sample_home, hm):
@@ -301,38 +299,14 @@ def test_search_table_keeps_refs_whole(sample_home, hm):
                                             "--json").stdout)]
     assert any(r.startswith("memory:memory/") for r in refs), refs
     for columns in (80, 120):
-        out = _on_a_terminal(["--home", sample_home.root, "search", "pnpm frontend invoicer"], columns)
+        code, out = _on_a_terminal(["--home", sample_home.root, "search", "pnpm frontend invoicer"], columns)
+        assert code == 0, out
         assert "…" not in "".join(ln for ln in out.splitlines() if "memory:" in ln or "event:" in ln)
         for ref in refs:
             assert ref in out, (columns, ref, out)
 
 
 # -- item 9: consolidate's progress counts the work, not the bytes read ------------------
-
-def _stderr_on_a_terminal(argv) -> tuple[int, str]:
-    import pty
-    import select
-
-    master, slave = pty.openpty()
-    p = subprocess.Popen([sys.executable, "-m", "holonmem", *map(str, argv)], stdout=subprocess.DEVNULL, stderr=slave,
-                         stdin=subprocess.DEVNULL, env={**os.environ, "COLUMNS": "120", "TERM": "xterm"})
-    os.close(slave)
-    chunks = []
-    while True:
-        r, _, _ = select.select([master], [], [], 300)
-        if not r:
-            break
-        try:
-            data = os.read(master, 65536)
-        except OSError:
-            break
-        if not data:
-            break
-        chunks.append(data)
-    code = p.wait(timeout=300)
-    os.close(master)
-    return code, re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", b"".join(chunks).decode("utf-8", "replace"))
-
 
 def test_consolidate_progress_counts_episodes_not_bytes(home, hm, tmp_path):
     big = tmp_path / "big.jsonl"
@@ -348,7 +322,7 @@ def test_consolidate_progress_counts_episodes_not_bytes(home, hm, tmp_path):
                                      "meta": {"pad": f"{n:x}" * 520}}) + "\n")  # bytes, little text
     assert hm("--home", home.root, "ingest", "--no-fsync", big).exit_code == 0
     assert sum(p.stat().st_size for p in (home.root / "ledger").glob("*.jsonl")) > 4 * 1024 * 1024
-    code, err = _stderr_on_a_terminal(["--home", home.root, "consolidate"])
+    code, err = _on_a_terminal(["--home", home.root, "consolidate"], stream="stderr")
     assert code == 0, err
     counts = [(int(a), int(b)) for a, b in re.findall(r"episodes and signals .*?(\d+)/(\d+) episodes", err)]
     assert counts, err[-2000:]
