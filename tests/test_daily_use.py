@@ -330,3 +330,26 @@ def test_consolidate_progress_counts_episodes_not_bytes(home, hm, tmp_path):
     assert total >= 150 and any(0 < a < total for a, _ in counts), counts
     assert "reading the ledger" in err and err.index("reading the ledger") < err.index("episodes and signals")
     assert f"{total}/{total} episodes" in err  # the end of the work, not of the reading
+
+
+# -- item 6: a memory edited by hand, then the instruction repeated --------------------------
+
+@pytest.mark.xfail(strict=True, reason="issue 23 item 6: dream matches a signal only against a memory's current "
+                   "statement (dream._mem_text); a hand-reworded memory gets a twin. Needs dream.py (not ours to edit)")
+def test_repeating_an_instruction_strengthens_a_hand_edited_memory(home, hm):
+    def said(session, day):
+        _ingest(hm, home, [{"role": "user", "text": "From now on, always run ruff before committing.",
+                            "project": "invoicer", "session": session, "ts": f"2026-06-{day:02d}T10:00:00Z"}])
+        assert hm("--home", home.root, "consolidate", "--now", f"2026-06-{day + 1:02d}T00:00:00Z").exit_code == 0
+        assert hm("--home", home.root, "dream", "--force").exit_code == 0
+
+    said("s1", 1)
+    said("s2", 2)
+    (path,) = (home.root / "memory").glob("invoicer-*.md")
+    text = path.read_text(encoding="utf-8")
+    statement = next(ln for ln in text.split("---", 2)[2].splitlines() if ln and not ln.startswith("#"))
+    text = re.sub(r"(?m)^title: .*$", 'title: "Lint with ruff first"', text)
+    text = re.sub(r"(?m)^# .*$", "# Lint with ruff first", text, count=1)
+    path.write_text(text.replace(statement, "Run `ruff check` before each commit."), encoding="utf-8")
+    said("s3", 5)
+    assert sorted(p.name for p in (home.root / "memory").glob("invoicer-*.md")) == [path.name]
