@@ -388,11 +388,7 @@ def _bound_value(text: str, e: int, strength: int, flag: bool, name: str) -> tup
         if sm:
             v = _value_at(text, sm.end())
             return v[:2] if v and _prose_ok(text[v[0]:v[1]], strength) else None
-    gm = _SEP_GAP.match(text, e)
-    if gm:
-        v = _value_at(text, gm.end())
-        if v and _prose_ok(text[v[0]:v[1]], strength):
-            return v[:2]
+    # the word right after the name binds closer than "… is V" further on
     sp = _SEP_SPACE.match(text, e)
     if sp and text[sp.end():sp.end() + 1] != "-":
         v = _value_at(text, sp.end())
@@ -400,6 +396,13 @@ def _bound_value(text: str, e: int, strength: int, flag: bool, name: str) -> tup
             val = text[v[0]:v[1]]
             if _assigned_ok(val, strength, v[2], name) if flag else _prose_ok(val, strength if strength == _STRONG else _WEAK):
                 return v[:2]
+    if flag:
+        return None
+    gm = _SEP_GAP.match(text, e)
+    if gm:
+        v = _value_at(text, gm.end())
+        if v and _prose_ok(text[v[0]:v[1]], strength):
+            return v[:2]
     return None
 
 
