@@ -566,11 +566,34 @@ def _same_lesson(rep: dict, work: dict) -> str | None:
     return None
 
 
+def _same_keywords(g, work: dict) -> str | None:
+    """An active memory promoted from the same words, though a person has reworded it since: its
+    frontmatter keywords (what its signals named) match the group's, and they do not disagree. A
+    repeated instruction strengthens the edited memory instead of making a twin."""
+    rep = g.rep
+    kws = {k.lower() for m in g.members for k in m["keywords"]}
+    if len(kws) < 2:
+        return None
+    best, best_sim = None, 0.6
+    for p in sorted(work):
+        m = work[p]
+        if not m.is_active or (m.scope, m.project) != (rep["scope"], rep["project"]) or m.kind != rep["kind"]:
+            continue
+        mk = {str(k).lower() for k in (m.keywords or [])}
+        shared = kws & mk
+        sim = 2 * len(shared) / (len(kws) + len(mk)) if mk else 0.0
+        if len(shared) >= 2 and sim >= best_sim and not grouping.conflicts(
+                rep["statement"], rep["polarity"], m.statement or m.title, grouping.polarity_of(m.statement or m.title)):
+            best, best_sim = p, sim
+    return best
+
+
 def _deep_one(g, plan, work, feats, changed, taken, candidates, index_mem, editable, now_iso, run_id) -> None:
     rep = g.rep
     f = grouping.features(_text(rep))
     cands = candidates(rep["scope"], rep["project"], f)
-    hit = _best_match(rep, f, cands, work, feats) or (_same_lesson(rep, work) if rep["kind"] == "lesson" else None)
+    hit = (_best_match(rep, f, cands, work, feats) or (_same_lesson(rep, work) if rep["kind"] == "lesson" else None)
+           or (_same_keywords(g, work) if act_of(g.members) not in CHANGE_ACTS else None))
     if hit:
         _strengthen(g, editable(hit), plan, now_iso, run_id, changed, hit,
                     f"matches an active memory ({', '.join(g.channels)}): strengthened instead of a twin")

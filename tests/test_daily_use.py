@@ -334,8 +334,6 @@ def test_consolidate_progress_counts_episodes_not_bytes(home, hm, tmp_path):
 
 # -- item 6: a memory edited by hand, then the instruction repeated --------------------------
 
-@pytest.mark.xfail(strict=True, reason="issue 23 item 6: dream matches a signal only against a memory's current "
-                   "statement (dream._mem_text); a hand-reworded memory gets a twin. Needs dream.py (not ours to edit)")
 def test_repeating_an_instruction_strengthens_a_hand_edited_memory(home, hm):
     def said(session, day):
         _ingest(hm, home, [{"role": "user", "text": "From now on, always run ruff before committing.",
