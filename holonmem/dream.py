@@ -25,9 +25,11 @@ import copy
 import datetime as dt
 import re
 from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
 
 from . import grouping
 from .memory import Memory, clean_statement, make_slug, new_memory
+from .signal_model import EXPLICIT_ACTS
 
 CHANNELS = ("repeated_across_sessions", "tool_failure_evidence", "explicit_user_instruction")
 HAND_CHANNEL = "by_hand"  # set only by holonmem.curate (remember / promote): a person's decision
@@ -180,9 +182,7 @@ def promotion_channels(members: list[dict]) -> list[str]:
     return out
 
 
-# What the user gave as an instruction (see signals.EXPLICIT_ACTS); "prefer" and "state"
-# wait for repetition, "revoke" archives what it names instead of creating a memory.
-EXPLICIT_ACTS = frozenset({"instruct", "correct", "revoke", "replace"})
+# "revoke" archives what it names instead of creating a memory (EXPLICIT_ACTS: signal_model)
 CHANGE_ACTS = frozenset({"replace", "correct"})
 WEAK_ACTS = frozenset({"prefer", "state"})
 JOINABLE_ACTS = WEAK_ACTS | {"instruct"}  # a change of mind, correction or revocation stands on its own
@@ -305,7 +305,7 @@ class _Group:
     channels: list[str]
     latest: str  # ts of the newest member
 
-    @property
+    @cached_property
     def rep(self) -> dict:
         # an explicit instruction's wording over a weak one's (unless it only points back, "remember
         # the lactose thing"); then the newest, most confident
@@ -542,6 +542,7 @@ def _strengthen(g: _Group, m: Memory, plan: Plan, now_iso: str, run_id: str, cha
 _FAILS_WITH = re.compile(r"`([^`]+)`\s*(?:fails with:?|报错[:：])\s*(.+?)(?:[.,]\s|[。，]|\.?$|\n)")
 
 
+@lru_cache(maxsize=4096)
 def lesson_key(text: str) -> str:
     """The normalised error signature a lesson applies to ("`pandoc` fails with …"), or ""."""
     m = _FAILS_WITH.search(text or "")
@@ -658,9 +659,10 @@ def _targets(rep: dict, work: dict, feats: dict, candidates, *, need: int = 2) -
             named = [t for t in shared if (t.isascii() and (len(t) >= 3 or t.isdigit()))]
             # and a fair part of the smaller side (two generic words in common is no topic), or a
             # named Chinese term both spell out ("延伸阅读")
-            run = grouping.common_cjk_run(_label_free(rep["statement"], rep["project"]), _label_free(m.statement or m.title, m.project))
             if (len(shared) >= min(need, len(core)) and m.kind != "lesson"
-                    and (named and len(shared) >= 0.3 * min(len(core), len(mcore)) or run >= 3)):
+                    and (named and len(shared) >= 0.3 * min(len(core), len(mcore))
+                         or grouping.common_cjk_run(_label_free(rep["statement"], rep["project"]),
+                                                    _label_free(m.statement or m.title, m.project)) >= 3)):
                 out.append((len(shared), p))
     out.sort(key=lambda t: (-t[0], t[1]))
     return [p for _, p in out[:1]]

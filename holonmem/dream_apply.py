@@ -298,8 +298,8 @@ def _dream(home: Home, now: dt.datetime, cfg: dict, force: bool, dry_run: bool) 
 
 
 def is_explicit(s: dict) -> bool:
-    """A pending signal the user gave as a standing instruction (see signals.EXPLICIT_ACTS)."""
-    from .dream import EXPLICIT_ACTS
+    """A pending signal the user gave as a standing instruction (see signal_model.EXPLICIT_ACTS)."""
+    from .signal_model import EXPLICIT_ACTS
 
     return (s.get("trust") == "user-stated" and s.get("source_role") == "user"
             and "explicit_instruction" in (s.get("channels") or []) and s.get("act") in EXPLICIT_ACTS)

@@ -29,7 +29,7 @@ from . import utterance as U
 from .episodes import Episode
 
 from .signal_model import (  # noqa: F401  (re-exported for callers)
-    CHANNELS, CONFIDENCE, KINDS, SCOPES, TRUSTS, UNTRUSTED_CONFIDENCE, UNTRUSTED_QUOTE_CHARS,
+    CHANNELS, CONFIDENCE, EXPLICIT_ACTS, KINDS, SCOPES, TRUSTS, UNTRUSTED_CONFIDENCE, UNTRUSTED_QUOTE_CHARS,
     UNTRUSTED_SCAN_CHARS, end_punct as _end_punct, make_signal, signal_id,
 )
 from .lessons import lesson_signal
@@ -67,17 +67,16 @@ def project_statement(clause: str, project: str, label: str = "") -> str:
 
 _ACT_KIND = {"instruct": "rule", "prefer": "preference", "correct": "fact", "revoke": "rule", "replace": "rule", "state": "fact"}
 _ACT_CONF = {"instruct": 0.8, "prefer": 0.55, "correct": 0.8, "revoke": 0.8, "replace": 0.8, "state": 0.6}
-# Acts the user gave as instructions: they take effect without repetition.
-EXPLICIT_ACTS = frozenset({"instruct", "correct", "revoke", "replace"})
 
 
-def _findings(text: str, prev_assistant: str, prior_quoted: list[str] | None = None) -> list[U.Finding]:
+def _findings(text: str, prev_assistant: str, prior_quoted: list[str] | None = None,
+              authored: U.Authored | None = None) -> list[U.Finding]:
     """The acts of one user message (see :mod:`utterance`), a mid-message retraction applied.
 
     ``prior_quoted``: what the user pasted in their previous message, for an adoption
-    ("the pinyin part, yes - follow that").
+    ("the pinyin part, yes - follow that"); ``authored``: ``U.authored(text)`` when the caller has it.
     """
-    a = U.authored(text)
+    a = authored or U.authored(text)
     quoted = a.quoted + list(prior_quoted or [])
     out: list[U.Finding] = []
     prev = ""
@@ -91,8 +90,7 @@ def _findings(text: str, prev_assistant: str, prior_quoted: list[str] | None = N
         f = U.classify(sent, prev_assistant=prev_assistant, quoted=quoted, prev_user=prev)
         if f is None and R.FACT_RE.search(sent) and not (U.ONE_OFF.search(sent) or U.SARCASM.search(sent)
                                                           or U.DESCRIPTIVE.search(sent) or U._is_question(sent)):
-            clause = re.split(r",\s*(?:so|in case|because|since|which)\b|，(?:所以|因为|以防)", U.clean(sent), maxsplit=1)[0]
-            f = U.Finding("state", clause, sent, personal=False)
+            f = U.Finding("state", U.fact_clause(U.clean(sent)), sent, personal=False)
         if f is not None and "[REDACTED" in f.text:
             # a credential is never part of a memory: keep the clauses around it, or nothing
             kept = [c for c in re.split(r"(?<=[，,;；])\s*", f.text) if "[REDACTED" not in c]
@@ -136,9 +134,9 @@ def _join(last: U.Finding, f: U.Finding) -> U.Finding | None:
 
 
 def _user_signals(ev: dict, ep: Episode, created: str, prev_assistant: str = "",
-                  prior_quoted: list[str] | None = None) -> list[dict]:
+                  prior_quoted: list[str] | None = None, authored: U.Authored | None = None) -> list[dict]:
     out = []
-    for f in _findings(ev.get("text", ""), prev_assistant, prior_quoted):
+    for f in _findings(ev.get("text", ""), prev_assistant, prior_quoted, authored):
         if f.act == "prefer" and R.IMPERATIVE_USE_RE.search(f.text) and R.choice(f.text):
             # "for the invoicer frontend, use npm": a choice among known alternatives is a standing rule
             f = U.Finding("instruct", f.text, f.sentence, f.personal, f.conditional, True)
@@ -241,8 +239,9 @@ def extract(ep: Episode, events: list[dict], *, created: str = "") -> list[dict]
                 prev_user.clear()  # cancel what the user takes back
             prev_user = None
             continue
-        found = [] if R.is_chitchat(text) else _user_signals(ev, ep, created, prev_assistant, prior_quoted)
-        prior_quoted = U.authored(text).quoted
+        a = U.authored(text)
+        found = [] if R.is_chitchat(text) else _user_signals(ev, ep, created, prev_assistant, prior_quoted, a)
+        prior_quoted = a.quoted
         out.append(found)  # type: ignore[arg-type]
         prev_user = found
     flat: list[dict] = [s for group in out for s in group]  # type: ignore[union-attr]
@@ -377,7 +376,8 @@ def validate_external(items, ep: Episode, events: list[dict], *, created: str = 
 
 def evidence_act(evidence: list[dict]) -> str:
     """The strongest act the user's own messages among ``evidence`` perform (the same reading as the
-    rules'): an explicit one (instruct, correct, replace, revoke) if any, else prefer/state, else ""."""
+    rules'): an explicit one (instruct, correct, replace, revoke) if any, else the first weak one,
+    else ``prefer``."""
     acts = [f.act for e in evidence if _is_user_message(e) for f in _findings(str(e.get("text") or ""), "")]
     explicit = [a for a in acts if a in EXPLICIT_ACTS]
     return explicit[0] if explicit else (acts[0] if acts else "prefer")

@@ -208,6 +208,11 @@ _MARKER_STRIP = re.compile(
 _SENT_SPLIT = re.compile(r"(?<=[。！？!?；;])|(?<=[A-Za-z0-9\)\"”'`][A-Za-z0-9\)\"”'`])\.\s+(?=[A-Za-z\"“(`]|[\u3400-\u9fff])|\n+")
 
 
+def fact_clause(text: str) -> str:
+    """A stated fact without its reason ("We use PostgreSQL 16, in case…" -> "We use PostgreSQL 16")."""
+    return re.split(r",\s*(?:so|in case|because|since|which)\b|，(?:所以|因为|以防)", text, maxsplit=1)[0]
+
+
 def sentences(text: str) -> list[str]:
     """Sentences, without splitting at decimals, versions or e.g./i.e."""
     return [s.strip() for s in _SENT_SPLIT.split(text or "") if s and s.strip()]
@@ -289,8 +294,7 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
     directive = opens_standing or bool(DIRECTIVE.search(core)) or bool(DIRECTIVE.search(s)) or bool(
         re.search(r"\b(?:make sure|be sure|remember to|please)\b", s, re.I))
     if not standing and re.match(r"^(?:我们|咱们|we\b|our\b)", core, re.I) and not re.search(r"\b(?:should|must|need to|have to)\b|应该|必须|要", core, re.I):
-        fact = re.split(r",\s*(?:so|in case|because|since|which)\b|，(?:所以|因为|以防)", core, maxsplit=1)[0]
-        return Finding("state", fact, s) if _VALUE.search(core) or re.search(r"[A-Za-z]{3,}", core) else None
+        return Finding("state", fact_clause(core), s) if _VALUE.search(core) or re.search(r"[A-Za-z]{3,}", core) else None
     descriptive = bool(DESCRIPTIVE.search(s)) and not re.search(
         r"\b(?:make sure|please|you should|you must|don'?t|do not)\b|别|不要|请|要", s, re.I)
     personal = bool(PERSONAL.search(s)) and not _GROUP_WORDS.search(re.sub(r"\bto me\b|\bfor me\b", "", s, flags=re.I))
