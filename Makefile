@@ -12,7 +12,7 @@ STAMP := $(VENV)/.installed
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install -q --disable-pip-version-check -e '.[test]'
+	$(PY) -m pip install -q --disable-pip-version-check -e '.[test,web,mcp]'
 	touch $(STAMP)
 	@# editable installs get no bytecode; with PYTHONDONTWRITEBYTECODE set every
 	@# run would recompile holonmem from source, so compile it once here
