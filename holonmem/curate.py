@@ -3,12 +3,15 @@
 Every operation runs under the home's ``pipeline`` lock and reuses the dream
 engineer's primitives: :func:`holonmem.dream.plan_dream` decides what a new
 statement does (create a memory, strengthen a matching one, supersede a
-contradicted one), :func:`holonmem.memory.write_memory` writes the file
-(checksum guard: a file changed by hand meanwhile is never clobbered),
+contradicted one), :func:`holonmem.memory.render_memory` renders the file (written
+behind a checksum guard: a file changed by hand meanwhile is never clobbered),
 :func:`holonmem.memory_index.add_line` / ``remove_line`` touch only the one
 MEMORY.md line concerned, and every operation appends an entry to the day's
 journal. Write order: memory file(s), then MEMORY.md, then status lines in
-``signals.jsonl``, then the journal entry.
+``signals.jsonl``, then the journal entry — all planned first and recorded as one
+:class:`holonmem.intent.Intent` before the first write, so a command killed half-way
+is finished by the next one that takes the pipeline lock (its retry included, which
+then reports the finished operation instead of refusing).
 
 A statement rejected by hand (``reject``) is not proposed again:
 :func:`split_rejected` finds later pending signals that say the same thing
@@ -27,11 +30,11 @@ from dataclasses import dataclass, field
 
 from . import grouping, journal, signalstore
 from .errors import HolonmemError, NotFound, UsageError
-from .fsio import read_text_checked, write_if_unchanged
 from .home import Home
+from .intent import Intent, finished, recover
 from .locks import PIPELINE, home_lock
-from .memory import KINDS, RESERVED, SCOPES, Memory, clean_statement, load_memories, load_memory, write_memory
-from .memory_index import add_line, entry_for, read_index, remove_line, write_index
+from .memory import KINDS, RESERVED, SCOPES, Memory, clean_statement, load_memories, load_memory, render_memory
+from .memory_index import entry_for
 
 HAND = "hand"  # the "by" field of status lines written by a person's decision
 
@@ -92,25 +95,40 @@ def resolve_ref(home: Home, ref: str) -> Memory:
                                          "(see MEMORY.md or `holonmem search --kind memory --all`)")
 
 
-def _relink(home: Home, mems: list[Memory]) -> bool:
-    """Add/update the MEMORY.md line of each active memory, remove the others' (only those lines)."""
-    text, ck = read_index(home)
-    new = text
-    for m in mems:
-        new = add_line(new, entry_for(m)) if m.is_active else remove_line(new, m.path)
-    if new == text:
-        return False
-    write_index(home, new, ck)
-    return True
-
-
-def _journal(home: Home, now: dt.datetime, title: str, op: str, lines: list[str]) -> str:
-    """Append one entry for a hand operation to journal/YYYY-MM-DD.md; returns its path."""
+def _journal(home: Home, it: Intent, now: dt.datetime, title: str, lines: list[str]) -> str:
+    """Plan the entry for a hand operation in journal/YYYY-MM-DD.md (the last step); returns its path."""
     path = journal.journal_path(home, now)
-    entry = "\n".join([f"## {title} `{op}`", "", f"- **Time:** {_iso(now)}", *lines]) + "\n"
-    text, ck = read_text_checked(path)
-    write_if_unchanged(path, journal.append_entry(text, entry, now.date().isoformat()), ck)
+    entry = "\n".join([f"## {title} `{it.op}`", "", f"- **Time:** {_iso(now)}", *lines]) + "\n"
+    it.journal(home.rel(path), now.date().isoformat(), entry)
     return home.rel(path)
+
+
+def _resume(done: list[dict], res: CurateResult, request: dict) -> CurateResult | None:
+    """``done``: the operations killed commands left, just finished (:func:`holonmem.intent.recover`,
+    called first thing under the lock). When one of them was this very request (the retry), its
+    result is returned; the others are named in ``res.note``."""
+    rec = finished(done, request)
+    notes = [f"finished an interrupted {r.get('action')} ({r['op']}) first" for r in done if r is not rec]
+    res.note = "; ".join(notes)
+    if rec is None:
+        return None
+    old = CurateResult(**{k: v for k, v in (rec.get("result") or {}).items() if k in CurateResult.__dataclass_fields__})
+    old.conflicts = [tuple(c) for c in rec.get("conflicts") or []]
+    bad = {p for p, _ in old.conflicts}
+    old.memories = [m for m in old.memories if m.get("path") not in bad]
+    old.note = "; ".join([*notes, f"finished the interrupted {rec.get('action')} {rec['op']} (it was killed or "
+                                  "stopped before it completed); nothing else to do"])
+    return old
+
+
+def _commit(it: Intent, res: CurateResult) -> CurateResult:
+    """Make the planned writes; what a conflict kept from being written leaves the result."""
+    it.record["result"] = res.to_json()
+    it.commit()
+    bad = {p for p, why in it.conflicts}
+    res.memories = [m for m in res.memories if m["path"] not in bad]
+    res.conflicts += it.conflicts
+    return res
 
 
 def _quote(s: str, n: int = 140) -> str:
@@ -124,23 +142,17 @@ def _mem_json(m: Memory, action: str) -> dict:
 
 # -- writing a plan made by plan_dream ------------------------------------------------
 
-def _apply(home: Home, plan, result: CurateResult) -> list[Memory]:
-    """Write the memory files of ``plan`` (new file first), then their MEMORY.md lines."""
-    from .errors import DirtyFileError
-
-    written: list[Memory] = []
+def _apply(it: Intent, plan, result: CurateResult) -> None:
+    """Plan the memory files of ``plan`` (new file first), then their MEMORY.md lines."""
+    lines = []
     for w in sorted(plan.writes, key=lambda w: w.expected is not None):
-        try:
-            write_memory(home, w.memory, w.expected)
-        except DirtyFileError as exc:
-            if w.expected is None:
-                raise
-            result.conflicts.append((w.memory.path, exc.message))
+        if not w.memory.writable:
+            result.conflicts.append((w.memory.path, "frontmatter does not parse; not rewritten (fix it by hand)"))
             continue
-        written.append(w.memory)
+        it.file(w.memory.path, w.expected, render_memory(w.memory), required=w.expected is None and not it.steps)
         result.memories.append(_mem_json(w.memory, w.action))
-    _relink(home, written)
-    return written
+        lines.append((w.memory.path, entry_for(w.memory) if w.memory.is_active else None))
+    it.index(lines)
 
 
 def _decision_lines(plan, *, signals: bool = True) -> list[str]:
@@ -191,17 +203,24 @@ def remember(home: Home, text: str, *, kind: str = "rule", scope: str | None = N
            "evidence": [], "project": project if scope == "project" else None, "source_role": "user",
            "trust": "user-stated", "confidence": 0.95, "channels": [HAND_CHANNEL], "keywords": [], "extractor": "remember"}
     res = CurateResult("remember", op, statement=statement)
+    request = {"action": "remember", "statement": statement, "kind": kind, "scope": scope, "project": project}
     with home_lock(home, PIPELINE, timeout):
+        again = _resume(recover(home), res, request)
+        if again is not None:
+            return again
         plan = plan_dream([sig], load_memories(home), now=now, run_id=op)
         for w in plan.writes:
             if w.action == "create":
                 _keep_case(w.memory, statement)
-        _apply(home, plan, res)
-        res.journal = _journal(home, now, "Remember by hand", op, _decision_lines(plan, signals=False))
+        it = Intent(home, op, "remember", request)
+        _apply(it, plan, res)
+        res.journal = _journal(home, it, now, "Remember by hand", _decision_lines(plan, signals=False))
+        _commit(it, res)
     if not res.memories:
         res.note = "nothing was written (see conflicts)"
     elif res.memories[0]["action"] == "strengthen":
-        res.note = f"an active memory already says this; strengthened {res.memories[0]['path']}"
+        res.note = "; ".join(x for x in (res.note, f"an active memory already says this; strengthened "
+                                                   f"{res.memories[0]['path']}") if x)
     return res
 
 
@@ -219,7 +238,12 @@ def _set_status(home: Home, ref: str, status: str, action: str, now, timeout: fl
     now = now_of(now)
     op = _op_id(action, now)
     with home_lock(home, PIPELINE, timeout):
+        res = CurateResult(action, op)
+        done = recover(home)
         mem = resolve_ref(home, ref)
+        again = _resume(done, res, {"action": action, "path": mem.path})
+        if again is not None:
+            return again
         if mem.status == status:
             raise HolonmemError(f"{mem.path} is already {status}", "nothing to do" if status == "active"
                                 else f"bring it back with `holonmem restore {mem.path}`")
@@ -232,17 +256,24 @@ def _set_status(home: Home, ref: str, status: str, action: str, now, timeout: fl
         winners = _superseders(home, mem) if status == "active" and before == "superseded" else []
         for newer in winners:
             _flip(mem, newer, now)
-        write_memory(home, mem, mem.checksum)  # first: a failed write below leaves both active, never neither
+        for m in (mem, *winners):
+            if not m.writable:
+                raise HolonmemError(f"{m.path}: frontmatter does not parse; not rewriting it",
+                                    "fix the YAML between the --- lines by hand (or `holonmem doctor --fix`)")
+        it = Intent(home, op, action, {"action": action, "path": mem.path})
+        # the memory first: a conflict there stops with nothing written; the superseders next
+        it.file(mem.path, mem.checksum, render_memory(mem), required=True)
         for newer in winners:
-            write_memory(home, newer, newer.checksum)
-        _relink(home, [mem, *winners])
-        res = CurateResult(action, op, [_mem_json(mem, action), *(_mem_json(m, "supersede") for m in winners)],
-                           statement=mem.statement or mem.title)
+            it.file(newer.path, newer.checksum, render_memory(newer))
+        it.index([(m.path, entry_for(m) if m.is_active else None) for m in (mem, *winners)])
+        res.memories = [_mem_json(mem, action), *(_mem_json(m, "supersede") for m in winners)]
+        res.statement = mem.statement or mem.title
         where = "removed from MEMORY.md and the context" if status != "active" else "back in MEMORY.md and the context"
-        res.journal = _journal(home, now, f"{action.capitalize()} by hand", op, [
+        res.journal = _journal(home, it, now, f"{action.capitalize()} by hand", [
             f"- **{action}** {_quote(mem.title)} → `{mem.path}` — status {before} → {status}; {where}. The file stays.",
             *(f"- **supersede** {_quote(m.title)} → `{m.path}` — it had superseded `{mem.path}`; now superseded by it "
               f"(off MEMORY.md and the context; the file stays)." for m in winners)])
+        _commit(it, res)
     return res
 
 
@@ -371,7 +402,12 @@ def promote(home: Home, sid: str, *, now: dt.datetime | None = None, timeout: fl
 
     now = now_of(now)
     op = _op_id("promote", now)
+    request = {"action": "promote", "signal": sid}
     with home_lock(home, PIPELINE, timeout):
+        res = CurateResult("promote", op)
+        again = _resume(recover(home), res, request)
+        if again is not None:
+            return again
         state, ids = pending_group(home, sid, now)
         if state.signals[sid].get("trust") == "untrusted":
             raise HolonmemError(
@@ -387,14 +423,18 @@ def promote(home: Home, sid: str, *, now: dt.datetime | None = None, timeout: fl
             s["channels"] = list(s.get("channels") or []) + [HAND_CHANNEL]
             members.append(s)
         plan = plan_dream(members, load_memories(home), now=now, run_id=op)
-        res = CurateResult("promote", op, statement=str(state.signals[sid].get("statement") or ""))
-        _apply(home, plan, res)
+        res.statement = str(state.signals[sid].get("statement") or "")
+        it = Intent(home, op, "promote", request)
+        _apply(it, plan, res)
+        # a signal whose memory file could not be written stays pending
         failed = {x for p, _ in res.conflicts for w in plan.writes if w.memory.path == p for x in w.signals}
         lines = [signalstore.status_line(x, st, ts=_iso(now), run=op, reason=f"by hand: {why}", memory=mem, by=HAND)
                  for x, st, why, mem in plan.statuses if x not in failed]
-        signalstore.append(home, lines)
+        it.signals(lines, {x: [w.memory.path for w in plan.writes if x in w.signals] for x in {ln["signal"] for ln in lines}})
         res.signals = [ln["signal"] for ln in lines]
-        res.journal = _journal(home, now, "Promote by hand", op, _decision_lines(plan))
+        res.journal = _journal(home, it, now, "Promote by hand", _decision_lines(plan))
+        _commit(it, res)
+        res.signals = [ln["signal"] for ln in it.appended]
     return res
 
 
@@ -403,13 +443,19 @@ def reject(home: Home, sid: str, *, reason: str | None = None, now: dt.datetime 
     """Reject pending signal ``sid`` and the signals dream groups with it; never proposed again."""
     now = now_of(now)
     op = _op_id("reject", now)
+    request = {"action": "reject", "signal": sid}
     with home_lock(home, PIPELINE, timeout):
+        res = CurateResult("reject", op)
+        again = _resume(recover(home), res, request)
+        if again is not None:
+            return again
         state, ids = pending_group(home, sid, now)
         why = reason or "rejected by hand"
-        signalstore.append(home, [signalstore.status_line(x, "rejected", ts=_iso(now), run=op, reason=why, by=HAND)
-                                  for x in ids])
+        it = Intent(home, op, "reject", request)
+        it.signals([signalstore.status_line(x, "rejected", ts=_iso(now), run=op, reason=why, by=HAND) for x in ids])
         stmt = str(state.signals[sid].get("statement") or "")
-        res = CurateResult("reject", op, signals=ids, statement=stmt)
-        res.journal = _journal(home, now, "Reject by hand", op, [
+        res.signals, res.statement = ids, stmt
+        res.journal = _journal(home, it, now, "Reject by hand", [
             f"- **rejected** {_quote(stmt)} — {why}; not proposed again. Signals " + ", ".join(f"`{x}`" for x in ids) + "."])
+        _commit(it, res)
     return res

@@ -13,8 +13,10 @@ Write order (all under the ``pipeline`` lock):
 5. the journal entry and ``.holonmem/dream.json``; the manifest becomes ``done``.
 
 Any error rolls back what was written; a crash (kill -9) leaves a ``started``
-manifest that the next run rolls back first. ``undo_run`` restores a run's
-files byte for byte from its backups and truncates its status lines away.
+manifest that the next run rolls back first (and finishes what an interrupted hand
+command left, :func:`holonmem.intent.recover`). ``undo_run`` restores a run's
+files byte for byte from its backups and truncates its status lines away, recorded
+first as an intent so a killed undo is finished by the next run.
 """
 
 from __future__ import annotations
@@ -213,6 +215,9 @@ def _rollback(home: Home, run: _Run) -> None:
             run.restore(rel, only_if=ours)
         except OSError:
             pass
+    from .intent import sweep_temps
+
+    sweep_temps(home, list(m["files"]))  # what a kill mid-write left beside them
     shutil.rmtree(run.dir, ignore_errors=True)
     _drop_empty_runs_dir(home)
 
@@ -259,7 +264,10 @@ def run_dream(home: Home, *, now: dt.datetime | None = None, force: bool = False
     if dry_run:
         return _dream(home, now, cfg, force, True)
     with home_lock(home, PIPELINE, timeout):
+        from .intent import recover
+
         recover_incomplete(home)
+        recover(home)  # a hand command killed half-way is finished first
         return _dream(home, now, cfg, force, False)
 
 
@@ -445,10 +453,19 @@ def _prune_runs(home: Home, state: dict) -> None:
 
 def undo_run(home: Home, run_id: str, *, now: dt.datetime | None = None, force: bool = False,
              timeout: float = 10.0) -> UndoResult:
-    """Restore every file ``run_id`` wrote to its content before the run; its signals go back to pending."""
+    """Restore every file ``run_id`` wrote to its content before the run; its signals go back to pending.
+
+    Planned first and recorded as an intent (:mod:`holonmem.intent`): killed half-way, the
+    undo is finished by the next run (``dream --undo`` again reports it done)."""
+    from .intent import Intent, finished, recover
+
     now = _now(now)
+    request = {"action": "undo", "run": run_id}
     with home_lock(home, PIPELINE, timeout):
         recover_incomplete(home)
+        rec = finished(recover(home), request)
+        if rec is not None:
+            return UndoResult(**{k: rec["result"][k] for k in UndoResult.__dataclass_fields__})
         state = _state(home)
         runs = state["runs"]
         idx = next((i for i, r in enumerate(runs) if r.get("id") == run_id), None)
@@ -473,35 +490,79 @@ def undo_run(home: Home, run_id: str, *, now: dt.datetime | None = None, force: 
         if hand and not force:
             raise HolonmemError(f"run {run_id} cannot be undone: {', '.join(hand)} changed by hand since the run",
                                 "pass --force to restore them anyway (the hand edits would be lost)")
+        op = f"undo_{run_id}_{os.urandom(2).hex()}"
+        it = Intent(home, op, "undo", request)
+        jpath = journal.journal_path(home, now)
+        jrel, day = home.rel(jpath), now.date().isoformat()
         restored, removed, left = [], [], []
+        back: dict[str, bytes | None] = {}  # rel -> the bytes it gets back (None: removed)
+        cur_of: dict[str, str | None] = {}
         for rel in sorted(files):
             info = m["files"][rel]
             only = None if (force and rel not in jrels) else {info.get("after")}
-            what = run.restore(rel, only_if=only)
-            {"restored": restored, "removed": removed, "left": left}.get(what, []).append(rel)
+            cur = cur_of[rel] = file_checksum(home.root / rel)
+            if cur == info["before"]:
+                continue
+            if only is not None and cur not in only:
+                left.append(rel)
+                continue
+            back[rel] = (run.dir / info["backup"]).read_bytes() if info["existed"] else None
+            (restored if info["existed"] else removed).append(rel)
         sig = m.get("signals", {})
         ids = sig.get("ids", [])
-        if ids and not _truncate_signals(home, sig.get("before", 0), sig.get("after", -1), run_id):
-            signalstore.append(home, [signalstore.status_line(s, "pending", ts=now.isoformat(timespec="seconds"),
-                                                              reason=f"undo of {run_id}") for s in ids])
+        summary = journal.summary_line(runs[idx]["counts"]) if runs[idx].get("counts") else None
+        entry = journal.render_undo_entry(run_id, now.isoformat(timespec="seconds"),
+                                          restored=[r for r in restored if r not in jrels],
+                                          removed=[r for r in removed if r not in jrels], signals=len(ids),
+                                          undone_summary=summary, forced=bool(later and force), left=left)
+        entry = entry.rstrip("\n") + f"\n- **Operation:** `{op}`\n"
+        if jrel in back:  # today's journal is the run's: back to before the run, with this entry
+            base = (back[jrel] or b"").decode("utf-8", errors="replace")
+            back[jrel] = journal.append_entry(base, entry, day).encode("utf-8")
+        for rel, data in back.items():
+            it.file(rel, cur_of[rel], data, mode=m["files"][rel].get("mode"))
+        if ids:
+            pending = [signalstore.status_line(s, "pending", ts=now.isoformat(timespec="seconds"),
+                                               reason=f"undo of {run_id}") for s in ids]
+            tail = _signals_tail(home, sig.get("before", 0), sig.get("after", -1))
+            if tail is not None:
+                it.truncate(sig["before"], sig["after"], tail, bool(sig.get("existed", True)), pending)
+            else:
+                it.signals(pending)
         # dream.json: byte for byte when this was the last change, else drop the run's record
         state_info = m["files"].get(state_rel)
         if state_info and idx == len(runs) - 1 and file_checksum(home.root / state_rel) == state_info.get("after"):
-            run.restore(state_rel)
+            it.file(state_rel, state_info.get("after"), (run.dir / state_info["backup"]).read_bytes()
+                    if state_info.get("existed") else None, force=True)
         else:
             rest = runs[:idx] + runs[idx + 1:]
             state["runs"] = rest
             state["last_run"] = rest[-1]["ts"] if rest else None
             state["last_run_id"] = rest[-1]["id"] if rest else None
-            atomic_write(home.state_file(STATE), _json_bytes(state))
-        summary = journal.summary_line(runs[idx]["counts"]) if runs[idx].get("counts") else None
-        shutil.rmtree(run.dir, ignore_errors=True)
-        _drop_empty_runs_dir(home)
-        jpath = journal.journal_path(home, now)
-        restored = [r for r in restored if r not in jrels]
-        removed = [r for r in removed if r not in jrels]
-        entry = journal.render_undo_entry(run_id, now.isoformat(timespec="seconds"), restored=restored, removed=removed,
-                                          signals=len(ids), undone_summary=summary, forced=bool(later and force), left=left)
-        jtext, jck = read_text_checked(jpath)
-        write_if_unchanged(jpath, journal.append_entry(jtext, entry, now.date().isoformat()), jck)
-        return UndoResult(run_id, restored, removed, left, len(ids), home.rel(jpath))
+            it.file(state_rel, file_checksum(home.state_file(STATE)), _json_bytes(state), force=True)
+        it.rmtree(home.rel(run.dir))
+        if jrel not in back:
+            it.journal(jrel, day, entry)
+        res = UndoResult(run_id, [r for r in restored if r not in jrels], [r for r in removed if r not in jrels],
+                         left, len(ids), jrel)
+        it.record["result"] = dict(res.__dict__)
+        it.commit()
+        return res
+
+
+def _signals_tail(home: Home, before: int, after: int) -> str | None:
+    """The checksum of signals.jsonl's bytes ``before``..``after`` when the file ends there
+    (a run's status lines nothing was appended after), else None."""
+    try:
+        size = os.path.getsize(home.signals_path)
+    except FileNotFoundError:
+        return None
+    if size != after or after <= before:
+        return None
+    with open(home.signals_path, "rb") as fh:
+        if before:
+            fh.seek(before - 1)
+            if fh.read(1) != b"\n":
+                return None
+        fh.seek(before)
+        return checksum_bytes(fh.read(after - before))

@@ -12,12 +12,91 @@ import errno
 import hashlib
 import json
 import os
+import re
 import stat
 from pathlib import Path
 
 from .errors import DirtyFileError
 
 PRIVATE_FILE_MODE = 0o600
+
+# -- fault injection (tests only) -------------------------------------------------------
+# HOLONMEM_FAULT_WRITE=N: SIGKILL this process at its N-th file write (1-based), right
+# in the write: an atomic write dies with its temp file written but not renamed, an
+# append with half its bytes written. HOLONMEM_FAULT_LOG=PATH: append one line per write
+# point ("<n>\t<what>\t<path>") to PATH, to count them. Unset (always, outside tests):
+# one dict lookup per write.
+_FAULT_AT = int(os.environ.get("HOLONMEM_FAULT_WRITE") or 0)
+_FAULT_LOG = os.environ.get("HOLONMEM_FAULT_LOG") or ""
+_writes = 0
+
+
+def fault_point(what: str, path) -> bool:
+    """Count one file write; True when the process must die at this one (the caller
+    does its partial work, then :func:`die`). Free when no fault is set."""
+    global _writes
+    if not (_FAULT_AT or _FAULT_LOG):
+        return False
+    _writes += 1
+    if _FAULT_LOG:
+        fd = os.open(_FAULT_LOG, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        try:
+            os.write(fd, f"{_writes}\t{what}\t{path}\n".encode("utf-8", "replace"))
+        finally:
+            os.close(fd)
+    return _writes == _FAULT_AT
+
+
+def die() -> None:
+    """SIGKILL this process (the injected fault: no cleanup, no finally blocks)."""
+    import signal
+
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def write_all(fd: int, data: bytes, path) -> None:
+    """Write all of ``data`` to ``fd`` (an append; a write point of the fault hook)."""
+    view = memoryview(data)
+    if fault_point("append", path):
+        os.write(fd, view[: max(1, len(view) // 2)])
+        die()
+    while view:
+        view = view[os.write(fd, view):]
+
+
+# -- temp files of atomic writes -------------------------------------------------------
+TEMP_RE = re.compile(r"^\.(?P<name>.+)\.(?P<pid>\d+)\.[0-9a-f]{12}\.tmp$")
+
+
+def temp_name(path: Path) -> Path:
+    """A fresh temp file name beside ``path``: ``.<name>.<pid>.<12 hex>.tmp``."""
+    return path.parent / f".{path.name}.{os.getpid()}.{os.urandom(6).hex()}.tmp"
+
+
+def stray_temps(folder: Path, name: str | None = None) -> list[tuple[Path, int]]:
+    """``(path, pid)`` of the atomic-write temp files in ``folder`` (for ``name`` only, if given)."""
+    out = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return out
+    for e in entries:
+        m = TEMP_RE.match(e.name)
+        if m and (name is None or m.group("name") == name):
+            out.append((Path(e.path), int(m.group("pid"))))
+    return sorted(out)
+
+
+def pid_alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError):
+        return True
+    return True
 
 
 def checksum_bytes(data: bytes) -> str:
@@ -100,7 +179,7 @@ def atomic_write(path: Path, data: bytes | str, *, mode: int | None = None, fsyn
             mode = os.stat(path).st_mode & 0o777
         except FileNotFoundError:
             mode = PRIVATE_FILE_MODE
-    tmp = str(path.parent / f".{path.name}.{os.getpid()}.{os.urandom(6).hex()}.tmp")
+    tmp = str(temp_name(path))
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     try:
         with os.fdopen(fd, "wb") as fh:
@@ -109,6 +188,8 @@ def atomic_write(path: Path, data: bytes | str, *, mode: int | None = None, fsyn
             if fsync:
                 os.fsync(fh.fileno())
         os.chmod(tmp, mode)
+        if fault_point("replace", path):
+            die()  # the temp file is written, the target not replaced yet
         os.replace(tmp, path)
     except BaseException:
         try:

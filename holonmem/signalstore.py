@@ -105,9 +105,9 @@ def append(home: Home, lines: Iterable[dict], *, fsync: bool = True, timeout: fl
         _repair(home, path)
         fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
         try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view):]
+            from .fsio import write_all
+
+            write_all(fd, data, path)
             if fsync:
                 os.fsync(fd)
         finally:
