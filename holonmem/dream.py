@@ -229,6 +229,11 @@ def _title(statement: str) -> str:
     return (cut[:sp] if sp > TITLE_CHARS // 2 else cut).rstrip(" ,;:，；：") + "…"
 
 
+def title_for(statement: str) -> str:
+    """The title a new memory saying ``statement`` gets (the review page's edit-then-approve)."""
+    return _title(statement)
+
+
 def _why(members: list[dict], channels: list[str]) -> str:
     sessions = _uniq(m.get("session") for m in members if m.get("session"))
     ev = _uniq(e for m in members for e in m["evidence"])

@@ -20,6 +20,7 @@ COMMAND_MODULES = (
     "cmd_work",
     "cmd_hook",
     "cmd_review",
+    "cmd_serve",
 )
 
 
