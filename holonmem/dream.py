@@ -29,10 +29,11 @@ from functools import cached_property, lru_cache
 
 from . import grouping
 from .memory import Memory, clean_statement, make_slug, new_memory
-from .signal_model import EXPLICIT_ACTS
+from .signal_model import AGENT_TRUST, EXPLICIT_ACTS
 
 CHANNELS = ("repeated_across_sessions", "tool_failure_evidence", "explicit_user_instruction")
 HAND_CHANNEL = "by_hand"  # set only by holonmem.curate (remember / promote): a person's decision
+AGENT_WAITS = "agent-proposed: waits for a person (`holonmem promote` / `holonmem reject`); dream never promotes it"
 TITLE_CHARS = 72
 
 
@@ -359,6 +360,7 @@ def plan_dream(pending: list[dict], memories: list[Memory], *, now: dt.datetime,
 
     # -- Light: normalise, fold duplicates, reject untrusted
     uniq: list[dict] = []
+    held: list[dict] = []  # proposed by the agent (memory_remember over MCP): a person decides
     dup_of: dict[str, list[str]] = {}
     first: dict[tuple, dict] = {}
     for raw in pending:
@@ -366,6 +368,9 @@ def plan_dream(pending: list[dict], memories: list[Memory], *, now: dt.datetime,
         if not s["statement"]:
             plan.decisions.append(Decision("reject", "empty: no statement", [s["id"]]))
             plan.statuses.append((s["id"], "rejected", "empty statement", None))
+            continue
+        if s.get("trust") == AGENT_TRUST and HAND_CHANNEL not in s["channels"]:
+            held.append(s)
             continue
         if s.get("trust") == "untrusted":  # each one rejected (and journaled) on its own, never folded
             plan.decisions.append(Decision("reject", "untrusted: came from tool output or a quoted source, never promoted",
@@ -491,6 +496,16 @@ def plan_dream(pending: list[dict], memories: list[Memory], *, now: dt.datetime,
         plan.decisions.append(Decision("skip", _skip_reason(g), g.ids, rep["statement"],
                                        evidence=_uniq(e for m in g.members for e in m["evidence"]),
                                        sessions=sessions, age_days=None if age is None else round(age, 1)))
+
+    for s in held:  # never promoted, grouped or counted as support here; expire like any pending signal
+        age = _age_days(s, now)
+        if age is not None and age > expiry_days:
+            plan.decisions.append(Decision("expire", f"expired: pending for {age:.0f} days (limit {expiry_days:g})",
+                                           [s["id"]], s["statement"], age_days=round(age, 1)))
+            plan.statuses.append((s["id"], "expired", f"pending over {expiry_days:g} days", None))
+        else:
+            plan.decisions.append(Decision("skip", AGENT_WAITS, [s["id"]], s["statement"],
+                                           age_days=None if age is None else round(age, 1)))
 
     plan.writes = list(changed.values())
     plan.memories = list(work.values())

@@ -257,15 +257,20 @@ TOOL_EVENTS = frozenset({"PreToolUse", "PostToolUse", "PostToolUseFailure"})
 HOOK_TIMEOUT_SECONDS = 10
 
 
+def holonmem_argv() -> list[str]:
+    """How a client starts holonmem: ``holonmem`` when it is on PATH, else this Python with ``-m holonmem``."""
+    import shutil
+    import sys
+
+    return ["holonmem"] if shutil.which("holonmem") else [sys.executable, "-m", "holonmem"]
+
+
 def hook_command(client: str, home: str | None = None) -> str:
     """``holonmem hook <client> [--home H]``; ``python -m holonmem`` when
     ``holonmem`` is not on PATH (a venv install)."""
     import shlex
-    import shutil
-    import sys
 
-    exe = "holonmem" if shutil.which("holonmem") else f"{shlex.quote(sys.executable)} -m holonmem"
-    cmd = f"{exe} hook {client}"
+    cmd = " ".join(shlex.quote(a) for a in holonmem_argv()) + f" hook {client}"
     return f"{cmd} --home {shlex.quote(home)}" if home else cmd
 
 
@@ -319,48 +324,191 @@ def merge_settings(existing: dict, snippet: dict) -> tuple[dict, int]:
     return merged, added
 
 
+# -- the MCP server entry (`holonmem mcp`) for `holonmem hook install` --------------
+
+MCP_NAME = "holonmem"
+
+
+def mcp_entry(home: str | None = None) -> dict:
+    """``{"command", "args"}`` that starts ``holonmem mcp`` (for ``home`` when given)."""
+    argv = holonmem_argv() + ["mcp"] + (["--home", home] if home else [])
+    return {"command": argv[0], "args": argv[1:]}
+
+
+def mcp_path(client: str, project_dir: str | None = None) -> str | None:
+    """Where the client reads MCP servers: Claude Code a project's ``.mcp.json`` (its user scope
+    lives in ``~/.claude.json``, which Claude Code itself rewrites: None, use ``claude mcp add``);
+    Codex ``.codex/config.toml`` of the project or ``$CODEX_HOME`` / ``~/.codex``."""
+    if client == "claude":
+        return os.path.join(os.path.abspath(os.path.expanduser(project_dir)), ".mcp.json") if project_dir else None
+    if project_dir:
+        return os.path.join(os.path.abspath(os.path.expanduser(project_dir)), ".codex", "config.toml")
+    return os.path.join(os.environ.get("CODEX_HOME") or os.path.join(os.path.expanduser("~"), ".codex"), "config.toml")
+
+
+def mcp_add_command(client: str, home: str | None = None) -> str:
+    """The client's own one-liner that registers the server (Claude Code: user scope)."""
+    import shlex
+
+    e = mcp_entry(home)
+    scope = "--scope user " if client == "claude" else ""
+    return f"{client} mcp add {scope}{MCP_NAME} -- " + " ".join(shlex.quote(a) for a in [e["command"], *e["args"]])
+
+
+def _toml_str(s: str) -> str:
+    """A TOML basic string (JSON's escapes are TOML's, minus surrogate pairs: non-ASCII stays as is)."""
+    return json.dumps(s, ensure_ascii=False)
+
+
+def mcp_snippet(client: str, home: str | None = None):
+    """Claude Code's ``{"mcpServers": {...}}`` (a dict), or Codex's ``[mcp_servers.holonmem]`` table (TOML text)."""
+    e = mcp_entry(home)
+    if client == "claude":
+        return {"mcpServers": {MCP_NAME: {"type": "stdio", **e}}}
+    args = ", ".join(_toml_str(a) for a in e["args"])
+    return f"[mcp_servers.{MCP_NAME}]\ncommand = {_toml_str(e['command'])}\nargs = [{args}]\n"
+
+
+def _is_our_server(entry) -> bool:
+    if not isinstance(entry, dict):
+        return False
+    words = [str(entry.get("command", "")), *(str(a) for a in entry.get("args") or [] if isinstance(entry.get("args"), list))]
+    return any("holonmem" in w for w in words) and "mcp" in words
+
+
+def merge_mcp_json(existing: dict, snippet: dict) -> tuple[dict, int, str | None]:
+    """``existing`` (a ``.mcp.json``) with our server added: ``(merged, added, note)``. A server
+    already named ``holonmem`` is left alone (ours: nothing to do; someone else's: the note says so)."""
+    merged = json.loads(json.dumps(existing))
+    servers = merged.setdefault("mcpServers", {})
+    if not isinstance(servers, dict):
+        raise ValueError('its "mcpServers" entry is not an object')
+    if MCP_NAME in servers:
+        return merged, 0, None if _is_our_server(servers[MCP_NAME]) else f"an MCP server named {MCP_NAME!r} is there already; left alone"
+    servers[MCP_NAME] = snippet["mcpServers"][MCP_NAME]
+    return merged, 1, None
+
+
+def merge_mcp_toml(text: str, snippet: str) -> tuple[str, int, str | None]:
+    """A Codex ``config.toml`` with our ``[mcp_servers.holonmem]`` table appended (the rest of the
+    file, comments included, kept byte for byte): ``(text, added, note)``; ValueError when the file
+    (or the result) is not valid TOML."""
+    import tomllib
+
+    try:
+        servers = tomllib.loads(text).get("mcp_servers", {})
+    except tomllib.TOMLDecodeError as exc:
+        raise ValueError(f"not valid TOML ({exc})") from None
+    if not isinstance(servers, dict):
+        raise ValueError("its mcp_servers entry is not a table")
+    if MCP_NAME in servers:
+        return text, 0, None if _is_our_server(servers[MCP_NAME]) else f"an MCP server named {MCP_NAME!r} is there already; left alone"
+    lead = "" if not text else ("\n" if text.endswith("\n") else "\n\n")
+    out = f"{text}{lead}# holonmem's memory over MCP (added by `holonmem hook install codex`)\n{snippet}"
+    try:
+        if tomllib.loads(out).get("mcp_servers", {}).get(MCP_NAME) != tomllib.loads(snippet)["mcp_servers"][MCP_NAME]:
+            raise ValueError("the table could not be appended")
+    except tomllib.TOMLDecodeError:  # e.g. mcp_servers written as an inline table
+        raise ValueError("[mcp_servers.holonmem] cannot be appended to it (mcp_servers is an inline table?)") from None
+    return out, 1, None
+
+
 @dataclass
 class InstallResult:
     path: str
     added: int
     backup: str | None
     snippet: dict
+    mcp: dict = field(default_factory=dict)  # {"path", "added", "backup", "snippet", "command", "note"}
+
+
+def _read_settings(path: str) -> bytes | None:
+    try:
+        with open(path, "rb") as fh:
+            return fh.read()
+    except FileNotFoundError:
+        return None
+
+
+def _write_merged(path: str, raw: bytes | None, data: str) -> str | None:
+    """Write the merged file (keeping the previous one as ``<file>.bak``) unless it changed
+    since it was read (:class:`DirtyFileError`); the backup's path."""
+    from .fsio import atomic_write, checksum_bytes, write_if_unchanged
+
+    if raw is None:
+        if os.path.exists(path):
+            from .errors import DirtyFileError
+
+            raise DirtyFileError(path)
+        atomic_write(path, data, mode=0o644)
+        return None
+    backup = path + ".bak"
+    atomic_write(backup, raw, mode=0o600)
+    write_if_unchanged(path, data, checksum_bytes(raw))
+    return backup
+
+
+def _bad_file(path: str, why: str):
+    from .errors import FormatError
+
+    return FormatError(path, None, why, "fix the file by hand, then run the command again")
+
+
+def install_mcp(client: str, *, project_dir: str | None = None, home: str | None = None, write: bool = False) -> dict:
+    """The MCP entry for ``client``: printed, or with ``write`` merged into its file (``.bak`` kept)."""
+    snippet = mcp_snippet(client, home)
+    path = mcp_path(client, project_dir)
+    out = {"path": path, "added": 0, "backup": None, "snippet": snippet, "command": mcp_add_command(client, home),
+           "note": None}
+    if not write or path is None:
+        if write:
+            out["note"] = f"not written: Claude Code keeps user-scope MCP servers in ~/.claude.json; run `{out['command']}` " \
+                          "(or give --project-dir for the project's .mcp.json)"
+        return out
+    raw = _read_settings(path)
+    try:
+        text = raw.decode("utf-8") if raw is not None else ""
+        if client == "claude":
+            existing = json.loads(text) if text.strip() else {}
+            if not isinstance(existing, dict):
+                raise ValueError("not a JSON object")
+            merged, added, note = merge_mcp_json(existing, snippet)
+            data = json.dumps(merged, indent=2, ensure_ascii=False) + "\n"
+        else:
+            data, added, note = merge_mcp_toml(text, snippet)
+    except UnicodeDecodeError:
+        raise _bad_file(path, "not UTF-8 text") from None
+    except ValueError as exc:
+        raise _bad_file(path, str(exc) if not isinstance(exc, json.JSONDecodeError) else f"not valid JSON ({exc})") from None
+    out.update(added=added, note=note)
+    if added:
+        out["backup"] = _write_merged(path, raw, data)
+    return out
 
 
 def install(client: str, *, project_dir: str | None = None, home: str | None = None, write: bool = False) -> InstallResult:
-    """Build the snippet and, with ``write``, merge it into the settings file
-    (the previous file is kept as ``<file>.bak``)."""
-    from .errors import FormatError, UsageError
-    from .fsio import atomic_write
+    """Build the hooks snippet and the MCP entry and, with ``write``, merge them into the
+    client's files (each previous file kept as ``<file>.bak``)."""
+    from .errors import UsageError
 
     if client not in CLIENTS:
         raise UsageError(f"unknown client {client!r}", "use claude or codex")
     snippet = settings_snippet(client, home)
     path = settings_path(client, project_dir)
     if not write:
-        return InstallResult(path, 0, None, snippet)
-    raw = None
-    try:
-        with open(path, "rb") as fh:
-            raw = fh.read()
-    except FileNotFoundError:
-        pass
+        return InstallResult(path, 0, None, snippet, install_mcp(client, project_dir=project_dir, home=home))
+    raw = _read_settings(path)
     existing: dict = {}
     if raw is not None and raw.strip():
         try:
             existing = json.loads(raw)
         except ValueError as exc:
-            raise FormatError(path, None, f"not valid JSON ({exc})", "fix the file by hand, then run the command again") from None
+            raise _bad_file(path, f"not valid JSON ({exc})") from None
         if not isinstance(existing, dict):
-            raise FormatError(path, None, "not a JSON object", "fix the file by hand, then run the command again")
+            raise _bad_file(path, "not a JSON object")
     try:
         merged, added = merge_settings(existing, snippet)
     except ValueError as exc:
-        raise FormatError(path, None, str(exc), "fix the file by hand, then run the command again") from None
-    backup = None
-    if added:
-        if raw is not None:
-            backup = path + ".bak"
-            atomic_write(backup, raw, mode=0o600)
-        atomic_write(path, json.dumps(merged, indent=2, ensure_ascii=False) + "\n", mode=0o644 if raw is None else None)
-    return InstallResult(path, added, backup, snippet)
+        raise _bad_file(path, str(exc)) from None
+    backup = _write_merged(path, raw, json.dumps(merged, indent=2, ensure_ascii=False) + "\n") if added else None
+    return InstallResult(path, added, backup, snippet, install_mcp(client, project_dir=project_dir, home=home, write=True))

@@ -39,6 +39,11 @@ def _lacks(d, members: list[dict]) -> list[str]:
         return [f"nothing: the next dream rejects it ({d.reason})"]
     if d.action == "expire":
         return ["nothing: it is older than the pending limit and the next dream expires it (promote it by hand to keep it)"]
+    from .signal_model import AGENT_TRUST
+
+    if any(m.get("trust") == AGENT_TRUST for m in members):  # memory_remember over MCP
+        return ["a person's decision: the agent proposed it, and no dream promotes that on its own "
+                "(`holonmem promote` keeps it, `holonmem reject` drops it)"]
     kinds = {m.get("kind") for m in members}
     out = ["support from a second session (repeated_across_sessions)"]
     if "lesson" in kinds:

@@ -10,8 +10,12 @@ from .episodes import Episode
 
 SCOPES = ("user", "project", "agent")
 KINDS = ("preference", "rule", "lesson", "fact", "method", "identity")
-TRUSTS = ("user-stated", "tool-observed", "untrusted")
+TRUSTS = ("user-stated", "tool-observed", "untrusted", "agent-proposed")
 CHANNELS = ("explicit_instruction", "tool_failure_evidence")
+# memory_remember over MCP (mcp_server.py): the agent's proposal, never the user's words; not in
+# CHANNELS (no extractor may claim it), and dream leaves it pending for a person (promote / reject)
+AGENT_TRUST = "agent-proposed"
+AGENT_CHANNEL = "agent_proposed"
 CONFIDENCE = {"rule": 0.8, "preference": 0.7, "fact": 0.6, "decision": 0.75, "lesson": 0.7}
 # Acts (utterance.py) the user gave as instructions: they take effect without repetition; dream
 # gives only these the explicit channel ("prefer" and "state" wait for repetition).

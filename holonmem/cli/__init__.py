@@ -21,6 +21,7 @@ COMMAND_MODULES = (
     "cmd_hook",
     "cmd_review",
     "cmd_serve",
+    "cmd_mcp",
 )
 
 

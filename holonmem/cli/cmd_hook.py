@@ -86,7 +86,8 @@ def hook_install(
         home_path = None
     res = install(client, project_dir=project_dir, home=home_path, write=write)
     if json_out:
-        print_json({"path": res.path, "written": write, "added": res.added, "backup": res.backup, "snippet": res.snippet})
+        print_json({"path": res.path, "written": write, "added": res.added, "backup": res.backup, "snippet": res.snippet,
+                    "mcp": res.mcp})
         return
     if not write:
         sys.stdout.write(json.dumps(res.snippet, indent=2) + "\n")
@@ -95,8 +96,32 @@ def hook_install(
             err("note: no home found; the hook command relies on $HOLONMEM_HOME at run time")
         if client == "codex":
             err("note: Codex runs a new hook only after you trust it (/hooks in codex)")
-        return
-    if res.added:
+    elif res.added:
         err(f"added holonmem hooks for {res.added} event(s) to {res.path}" + (f" (backup: {res.backup})" if res.backup else ""))
     else:
         err(f"holonmem hooks already installed in {res.path}; nothing changed")
+    _report_mcp(res.mcp, write)
+
+
+def _report_mcp(m: dict, write: bool) -> None:
+    """The MCP server part of `hook install` (messages on stderr; stdout keeps the hooks JSON alone)."""
+    import importlib.util
+
+    if not write:
+        err("MCP server (memory_search, memory_get, memory_context, memory_remember; docs/mcp.md): "
+            f"run `{m['command']}`" + (f", or add this to {m['path']}:" if m["path"] else ""))
+        snippet = m["snippet"] if isinstance(m["snippet"], str) else json.dumps(m["snippet"], indent=2) + "\n"
+        if m["path"]:
+            sys.stderr.write(snippet)
+        else:
+            err("  (or, for one project only, run again with --project-dir DIR for its .mcp.json)")
+    elif m["added"]:
+        err(f"added the holonmem MCP server to {m['path']}" + (f" (backup: {m['backup']})" if m["backup"] else ""))
+    elif m["note"]:
+        err(f"MCP server: {m['note']}" + (f" in {m['path']}" if m["path"] and "left alone" in m["note"] else ""))
+    else:
+        err(f"holonmem MCP server already in {m['path']}; nothing changed")
+    if importlib.util.find_spec("mcp") is None:
+        from ..mcp_server import install_hint
+
+        err(f"note: `holonmem mcp` needs the optional extra; {install_hint()}")

@@ -1,0 +1,320 @@
+"""`holonmem mcp`: the stdio MCP server, talked to with the SDK's own stdio client.
+
+Every server here is the real CLI started as a subprocess (from the entry
+`holonmem hook install` writes, or `python -m holonmem mcp`), on a home built
+with the real CLI from tests/fixtures/mcp/events.jsonl.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import anyio
+import pytest
+from mcp import ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
+
+from conftest import FIXTURES
+
+EVENTS = FIXTURES / "mcp" / "events.jsonl"
+TOOLS = {"memory_search", "memory_get", "memory_context", "memory_remember"}
+SERVER = [sys.executable, "-m", "holonmem"]
+
+
+def run_cli(*args, env=None, input=None) -> subprocess.CompletedProcess:
+    return subprocess.run([*SERVER, *map(str, args)], capture_output=True, text=True, input=input,
+                          env={**os.environ, **(env or {})}, timeout=120)
+
+
+def build_home(root: Path) -> Path:
+    """init → ingest → consolidate → dream → index, with the real CLI."""
+    for args in (("init", root), ("--home", root, "ingest", EVENTS), ("--home", root, "consolidate"),
+                 ("--home", root, "dream", "--force"), ("--home", root, "index")):
+        p = run_cli(*args)
+        assert p.returncode == 0, (args, p.stderr)
+    return root
+
+
+@pytest.fixture
+def mhome(tmp_path) -> Path:
+    return build_home(tmp_path / "home")
+
+
+def talk(argv: list[str], calls: list[tuple[str, dict]], errlog: Path, env: dict | None = None):
+    """Start the server, list its tools, make ``calls`` in one session; ``(tools, results)``."""
+
+    async def go():
+        params = StdioServerParameters(command=argv[0], args=argv[1:], env=env)
+        with open(errlog, "w") as err, anyio.fail_after(180):
+            async with stdio_client(params, errlog=err) as (r, w):
+                async with ClientSession(r, w) as s:
+                    await s.initialize()
+                    tools = (await s.list_tools()).tools
+                    return tools, [await s.call_tool(name, args) for name, args in calls]
+
+    return anyio.run(go)
+
+
+def text_of(result) -> str:
+    return "".join(c.text for c in result.content if getattr(c, "type", "") == "text")
+
+
+def signals(home: Path) -> list[dict]:
+    return [json.loads(x) for x in (home / "signals.jsonl").read_text().splitlines() if x.strip()]
+
+
+def test_the_installed_entry_serves_four_tools_that_answer_like_the_cli(mhome, tmp_path):
+    proj = tmp_path / "proj"
+    p = run_cli("--home", mhome, "hook", "install", "claude", "--project-dir", proj, "--write")
+    assert p.returncode == 0, p.stderr
+    entry = json.loads((proj / ".mcp.json").read_text())["mcpServers"]["holonmem"]
+    assert entry["type"] == "stdio" and entry["args"][-3:] == ["mcp", "--home", str(mhome)]
+    hit = json.loads(run_cli("--home", mhome, "search", "ruff commit", "--json").stdout)[0]
+    calls = [
+        ("memory_search", {"query": "ruff commit"}),
+        ("memory_search", {"query": "red-eye flights", "project": "travel-agent", "kind": "event", "limit": 3}),
+        ("memory_get", {"ref": hit["ref"]}),
+        ("memory_get", {"ref": "event:conv-7:D1:3"}),
+        ("memory_context", {"project": "invoicer", "task": "commit the PDF footer change", "budget": 800}),
+        ("memory_get", {"ref": "event:no-such-id"}),
+        ("memory_get", {"ref": "memory:../../etc/passwd"}),
+        ("memory_get", {"ref": "bogus"}),
+        ("memory_search", {"query": "ruff", "kind": "bogus"}),
+        ("memory_search", {"query": "ruff", "limit": 500}),
+        ("memory_context", {"budget": -5}),
+        ("memory_search", {"query": "税号"}),  # still serving after the errors
+    ]
+    tools, res = talk([entry["command"], *entry["args"]], calls, tmp_path / "err.log")
+    assert {t.name for t in tools} == TOOLS
+    assert all(len(t.description) <= 160 for t in tools), [t.description for t in tools]
+    props = {t.name: set(t.input_schema["properties"]) for t in tools}
+    assert props == {"memory_search": {"query", "project", "kind", "limit"}, "memory_get": {"ref"},
+                     "memory_context": {"project", "task", "budget"},
+                     "memory_remember": {"statement", "project", "scope", "kind"}}
+
+    search, travel, got, colon, ctx, *bad, zh = res
+    assert not search.is_error and search.structured_content["results"][0]["ref"] == hit["ref"]
+    first = search.structured_content["results"][0]
+    assert set(first) >= {"ref", "kind", "title", "snippet", "date", "project"} and first["date"][:2] == "20"
+    assert json.loads(text_of(search)) == search.structured_content
+    found = travel.structured_content["results"]
+    assert found[0]["ref"] == "event:conv-7:D1:3" and {r["kind"] for r in found} == {"event"}
+    assert {r["project"] for r in found} == {"travel-agent"} and len(found) <= 3
+    # memory_get is `holonmem get`, memory_context is `holonmem context` (the same bytes)
+    assert hit["kind"] == "memory" and text_of(got) == (mhome / hit["ref"].split(":", 1)[1]).read_text()
+    assert text_of(got) == run_cli("--home", mhome, "get", hit["ref"]).stdout
+    assert json.loads(text_of(colon))["id"] == "conv-7:D1:3"
+    cli_ctx = run_cli("--home", mhome, "context", "--project", "invoicer", "--task", "commit the PDF footer change",
+                      "--budget", "800").stdout
+    assert text_of(ctx) == cli_ctx and cli_ctx.startswith('<holonmem-context project="invoicer"')
+    for r in bad:
+        assert r.is_error, text_of(r)
+        assert "Traceback" not in text_of(r)
+    missing, escape, notref, badkind, biglimit, budget = bad
+    assert text_of(missing).startswith("Error: no event with id 'no-such-id'") and "Hint:" in text_of(missing)
+    assert text_of(escape).startswith("Error: ") and "escapes the home" in text_of(escape)
+    assert text_of(notref).startswith("Error: not a ref")
+    assert "kind" in text_of(badkind)
+    assert text_of(biglimit).startswith("Error: limit must be between 1 and 50")
+    assert text_of(budget).startswith("Error: --budget must be a positive number")
+    assert not zh.is_error and any("税号" in r["snippet"] for r in zh.structured_content["results"])
+    assert "Traceback" not in (tmp_path / "err.log").read_text()
+
+
+def test_a_missing_home_is_an_error_result_and_the_server_keeps_serving(tmp_path):
+    gone = tmp_path / "nowhere"
+    calls = [("memory_search", {"query": "ruff"}), ("memory_context", {}),
+             ("memory_remember", {"statement": "Always run ruff."})]
+    tools, res = talk([*SERVER, "--home", str(gone), "mcp"], calls, tmp_path / "err.log")
+    assert {t.name for t in tools} == TOOLS
+    for r in res:
+        assert r.is_error and text_of(r).startswith(f"Error: agent_home '{gone}' (from --home) does not exist")
+        assert f"holonmem init {gone}" in text_of(r)
+    assert not gone.exists()  # nothing was created on the way
+    assert "Traceback" not in (tmp_path / "err.log").read_text()
+
+
+def _rpc(i, method, params=None) -> str:
+    return json.dumps({"jsonrpc": "2.0", "id": i, "method": method, **({"params": params} if params else {})}) + "\n"
+
+
+def test_stdout_carries_only_protocol_messages_even_with_debug_tracebacks(mhome, tmp_path):
+    """Raw JSON-RPC on the pipe: with HOLONMEM_DEBUG=1 a failing tool prints its traceback, on
+    stderr; every stdout line is a JSON-RPC message, one reply per request."""
+    init = {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "0"}}
+    requests = [_rpc(1, "initialize", init), json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}) + "\n",
+                _rpc(2, "tools/list"),
+                _rpc(3, "tools/call", {"name": "memory_get", "arguments": {"ref": "event:nope"}}),
+                _rpc(4, "tools/call", {"name": "memory_search", "arguments": {"query": "ruff"}}),
+                _rpc(5, "tools/call", {"name": "memory_context", "arguments": {"project": "invoicer"}})]
+    with open(tmp_path / "err.log", "w+") as err:
+        proc = subprocess.Popen([*SERVER, "--home", str(mhome), "mcp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                stderr=err, text=True, env={**os.environ, "HOLONMEM_DEBUG": "1"})
+        lines = []
+        try:
+            for req in requests:
+                proc.stdin.write(req)
+                proc.stdin.flush()
+                if '"id"' in req:  # wait for its reply: every line read must be a JSON-RPC message
+                    while True:
+                        lines.append(proc.stdout.readline())
+                        msg = json.loads(lines[-1])
+                        if msg.get("id") == json.loads(req)["id"]:
+                            break
+            proc.stdin.close()
+            rest = proc.stdout.read()
+            assert proc.wait(timeout=60) == 0
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+        err.seek(0)
+        stderr = err.read()
+    replies = [json.loads(line) for line in lines + rest.splitlines()]
+    assert all(m["jsonrpc"] == "2.0" for m in replies)
+    by_id = {m["id"]: m for m in replies if "id" in m}
+    assert sorted(by_id) == [1, 2, 3, 4, 5]
+    assert by_id[3]["result"]["isError"] is True
+    assert by_id[4]["result"].get("isError") is not True and by_id[5]["result"].get("isError") is not True
+    assert "Traceback" in stderr and "NotFound" in stderr  # the debug traceback went to stderr
+
+
+def test_remember_proposes_a_signal_dream_never_promotes(mhome, tmp_path):
+    before = {p.name for p in (mhome / "memory").iterdir()}
+    n_signals = len(signals(mhome))
+    calls = [("memory_remember", {"statement": "The invoicer CI runs on Python 3.12", "project": "invoicer",
+                                  "kind": "fact"}),
+             ("memory_remember", {"statement": "The invoicer CI runs on Python 3.12", "project": "invoicer",
+                                  "kind": "fact"}),
+             ("memory_remember", {"statement": "Always answer in English, never in German."}),
+             ("memory_remember", {"statement": "deploy key is ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8", "project": "invoicer"}),
+             ("memory_remember", {"statement": "   "}),
+             ("memory_remember", {"statement": "x", "scope": "project"})]
+    _, (first, again, user, secret, empty, noproj) = talk([*SERVER, "--home", str(mhome), "mcp"], calls, tmp_path / "e.log")
+    assert not first.is_error and first.structured_content["status"] == "pending"
+    assert first.structured_content["written"] is True
+    sid = first.structured_content["signal"]
+    assert again.structured_content == {**again.structured_content, "signal": sid, "written": False}
+    assert "already proposed" in again.structured_content["note"]
+    assert empty.is_error and text_of(empty).startswith("Error: nothing to remember")
+    assert noproj.is_error and "needs a project" in text_of(noproj)
+
+    new = signals(mhome)[n_signals:]
+    assert len(new) == 3  # the repeat added nothing
+    sig = next(s for s in new if s["id"] == sid)
+    assert sig["trust"] == "agent-proposed" and sig["channels"] == ["agent_proposed"]
+    assert sig["source_role"] == "assistant" and sig["evidence"] == [] and sig["extractor"] == "mcp"
+    assert sig["scope"] == "project" and sig["project"] == "invoicer" and sig["kind"] == "fact"
+    glob = next(s for s in new if s["id"] == user.structured_content["signal"])
+    assert glob["scope"] == "user" and glob["project"] is None
+    leaked = next(s for s in new if s["id"] == secret.structured_content["signal"])
+    assert "ghp_" not in json.dumps(leaked) and "[REDACTED" in leaked["statement"]
+    journal = "".join(p.read_text() for p in (mhome / "journal").glob("*.md"))
+    assert f"pending signal `{sid}`" in journal and "not the user's own words" in journal
+    assert "ghp_a1B2" not in journal
+
+    # a dream (forced, twice) keeps every proposal pending and writes no memory for them
+    for _ in range(2):
+        p = run_cli("--home", mhome, "dream", "--force")
+        assert p.returncode == 0, p.stderr
+    assert {p.name for p in (mhome / "memory").iterdir()} == before
+    status = {s["signal"]: s["status"] for s in signals(mhome) if s["type"] == "status"}
+    assert all(s["id"] not in status for s in new)
+    review = json.loads(run_cli("--home", mhome, "review", "--json").stdout)
+    group = next(g for g in review["groups"] if sid in g["signals"])
+    assert group["verdict"] == "waiting" and "a person's decision" in group["lacks"][0]
+
+    # a person keeps one (promote) and undoes another (reject): proposing it again changes nothing
+    p = run_cli("--home", mhome, "promote", sid)
+    assert p.returncode == 0, p.stderr
+    made = sorted({p.name for p in (mhome / "memory").iterdir()} - before)
+    assert len(made) == 1 and "python-3-12" in made[0]
+    assert "by_hand" in (mhome / "memory" / made[0]).read_text()
+    assert f"memory/{made[0]}" in (mhome / "MEMORY.md").read_text()
+    other = user.structured_content["signal"]
+    assert run_cli("--home", mhome, "reject", other).returncode == 0
+    _, (redo,) = talk([*SERVER, "--home", str(mhome), "mcp"],
+                      [("memory_remember", {"statement": "Always answer in English, never in German."})], tmp_path / "e2.log")
+    assert redo.structured_content["status"] == "rejected" and redo.structured_content["written"] is False
+
+
+def test_keep_setting_writes_the_memory_at_once_like_remember(mhome, tmp_path):
+    cfg = mhome / "holonmem.toml"
+    cfg.write_text(cfg.read_text() + '\n[mcp]\nremember = "keep"\n')
+    calls = [("memory_remember", {"statement": "Invoice numbers never reuse a cancelled number", "project": "invoicer"})]
+    _, (kept,) = talk([*SERVER, "--home", str(mhome), "mcp"], calls, tmp_path / "e.log")
+    assert not kept.is_error, text_of(kept)
+    out = kept.structured_content
+    assert out["status"] == "kept" and out["memories"][0]["action"] == "create"
+    path = out["memories"][0]["path"]
+    assert (mhome / path).is_file() and path in (mhome / "MEMORY.md").read_text()
+    journal = "".join(p.read_text() for p in (mhome / "journal").glob("*.md"))
+    assert "Remember by hand" in journal and f"Undo: `holonmem forget {path}`" in journal
+    assert run_cli("--home", mhome, "forget", path).returncode == 0  # the undo works
+    assert path not in (mhome / "MEMORY.md").read_text()
+
+    cfg.write_text(cfg.read_text().replace('remember = "keep"', 'remember = "always"'))
+    _, (bad,) = talk([*SERVER, "--home", str(mhome), "mcp"], calls, tmp_path / "e2.log")
+    assert bad.is_error and "mcp.remember = 'always'" in text_of(bad)
+
+
+# -- without the extra ----------------------------------------------------------------
+
+def _without_sdk(tmp_path) -> dict:
+    """An environment where `import mcp` fails as it does when the extra is not installed."""
+    block = tmp_path / "block" / "mcp"
+    block.mkdir(parents=True)
+    (block / "__init__.py").write_text("raise ModuleNotFoundError(\"No module named 'mcp'\", name='mcp')\n")
+    return {"PYTHONPATH": str(block.parent)}
+
+
+def test_without_the_extra_mcp_exits_1_with_the_pip_command(mhome, tmp_path):
+    env = _without_sdk(tmp_path)
+    p = run_cli("--home", mhome, "mcp", env=env, input="")
+    assert p.returncode == 1
+    assert p.stdout == ""
+    lines = p.stderr.splitlines()
+    assert lines[0].startswith("Error: `holonmem mcp` needs the MCP Python SDK")
+    assert lines[1] == f"Hint: install the extra: {sys.executable} -m pip install 'holonmem[mcp]'"
+    assert "Traceback" not in p.stderr
+    h = run_cli("mcp", "--help", env=env)
+    assert h.returncode == 0 and "memory_search" in h.stdout
+    p = run_cli("--home", mhome, "status", env=env)  # nothing else needs it
+    assert p.returncode == 0, p.stderr
+
+
+# -- imports ----------------------------------------------------------------------------
+
+def _imported(args, input=None) -> set[str]:
+    p = subprocess.run([sys.executable, "-X", "importtime", "-m", "holonmem", *map(str, args)], input=input,
+                       capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr[-2000:]
+    return {line.split("|")[-1].strip() for line in p.stderr.splitlines() if line.startswith("import time:")}
+
+
+def test_per_turn_paths_never_import_the_sdk(mhome):
+    payload = json.dumps({"hook_event_name": "UserPromptSubmit", "session_id": "s9", "cwd": str(mhome),
+                          "prompt": "run ruff before the commit"})
+    for args, stdin in ((("--home", mhome, "context", "--project", "invoicer", "--task", "ruff"), None),
+                        (("hook", "claude", "--home", mhome), payload),
+                        (("hook", "codex", "--home", mhome), payload),
+                        (("--home", mhome, "ingest", "--role", "user"), "hello\n"),
+                        (("--home", mhome, "search", "ruff"), None)):
+        mods = _imported(args, stdin)
+        assert not {m for m in mods if m.split(".")[0] in ("mcp", "mcp_types")}, args
+        assert "holonmem.mcp_server" not in mods, args
+
+
+def test_only_mcp_server_imports_the_sdk_and_only_inside_a_function():
+    from test_architecture import PKG, _imports, modules
+
+    for p in modules():
+        found = [top for m, top in _imports(p) if m in ("mcp", "mcp_types")]
+        if p == PKG / "mcp_server.py":
+            assert found and not any(found), "mcp_server.py must import the SDK lazily"
+        else:
+            assert not found, f"{p.relative_to(PKG)} imports the MCP SDK"
