@@ -123,12 +123,21 @@ def render_section(s: Section, mode: str, max_tokens: int) -> tuple[str, int] | 
     usable = [i for i in sorted(s.items, key=lambda i: i.rank) if i.text(mode)]
     chosen: list[Item] = []
     best = None
+    room = None  # tokens left after ``best``
     for it in usable:
+        # An item adds at least a quarter token per character (a CJK character a whole one) while
+        # the "(N more not shown)" line stays: one that cannot fit is skipped without composing.
+        if room is not None and len(it.text(mode)) // 4 > room and total - len(chosen) > 1:
+            if s.contiguous:
+                break
+            continue
         trial = chosen + [it]
         t = compose(s, trial, mode, total - len(trial))
-        if estimate_tokens(t) <= max_tokens:
+        tok = estimate_tokens(t)
+        if tok <= max_tokens:
             chosen = trial
             best = t
+            room = max_tokens - tok
         elif s.contiguous:
             break
     if best is None:

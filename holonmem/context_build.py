@@ -120,7 +120,9 @@ def episode_hits(home: Home, task: str, project: str, today: date) -> tuple[list
 
 
 def build(home: Home, *, task: str | None = None, project: str | None = None, session: str | None = None,
-          budget: int | None = None, now: str | None = None) -> Context:
+          budget: int | None = None, now: str | None = None, catalog: bool = True) -> Context:
+    """The context block. ``catalog=False`` reads every memory file and note
+    instead of the memory catalog (the same block; the catalog's reference)."""
     from . import context_render as cr
     from .config import load_config
     from .work import project_work
@@ -179,8 +181,8 @@ def build(home: Home, *, task: str | None = None, project: str | None = None, se
 
     # Long-term memory and notes.
     stale_days = int(cfg.get("stale_days", 90))
-    memories = cr.memories_section(src.load_memories(home), project, task_terms, today, stale_days)
-    notes = src.notes_catalog(home)
+    mems, notes = src.memories_and_notes(home, project, warnings, catalog=catalog)
+    memories = cr.memories_section(mems, project, task_terms, today, stale_days)
     notes_sec = cr.notes_section(notes, project, task_terms, sorted(tail.projects))
 
     # Episodes: open work and relevant past episodes.

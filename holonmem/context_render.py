@@ -45,15 +45,20 @@ def terms(text: str) -> set[str]:
     return {t for t in out if t}
 
 
-def relevance(task_terms: set[str], *texts) -> int:
-    if not task_terms:
-        return 0
+def text_terms(*texts) -> set[str]:
+    """The terms of several texts (a list or tuple counts as its items joined by spaces)."""
     have: set[str] = set()
     for t in texts:
         if isinstance(t, (list, tuple)):
             t = " ".join(str(x) for x in t)
         have |= terms(str(t or ""))
-    return len(task_terms & have)
+    return have
+
+
+def relevance(task_terms: set[str], *texts) -> int:
+    if not task_terms:
+        return 0
+    return len(task_terms & text_terms(*texts))
 
 
 def one_line(text: str) -> str:
@@ -214,30 +219,88 @@ def memory_group(m) -> str:
     return "Known facts"
 
 
-def memory_visible(m, project: str) -> bool:
-    """Active, trusted, and of this project or global/user-scope."""
+def memory_live(m) -> bool:
+    """Active, readable and trusted: a memory that some project's context may show."""
     if (m.status or "active") != "active":
         return False
     if any(str(p).startswith("frontmatter") for p in (m.problems or [])):
         return False
     if any("untrusted" in str(c).lower() for c in (m.channels or [])):
         return False
-    if m.superseded_by:
-        return False
+    return not m.superseded_by
+
+
+def in_project(m, project: str) -> bool:
+    """Of this project, global, or about the person (user scope)."""
     return m.project in (None, "", project) or m.scope == "user"
 
 
+def memory_visible(m, project: str) -> bool:
+    """Active, trusted, and of this project or global/user-scope."""
+    return memory_live(m) and in_project(m, project)
+
+
+def term_key(terms) -> str:
+    """Terms as one string, each between spaces (terms hold no space): what
+    :func:`term_hits` searches; the catalog stores it."""
+    return " " + " ".join(sorted(terms)) + " "
+
+
+def term_hits(needles: list[str], key: str) -> int:
+    """How many of the task's terms (as ``" term "`` needles) ``key`` holds:
+    ``len(task_terms & terms)`` without building a set per memory or note."""
+    return sum(1 for n in needles if n in key)
+
+
+class MemoryCard:
+    """What the Long-term memory section needs of one live memory, computed once
+    from the file (``memory_catalog`` stores it, so a turn parses no memory file):
+    the masked one-line statement and its 30-token short form, the day its age
+    counts from (an ordinal), its relevance terms (title, statement, keywords;
+    a :func:`term_key`) and its strength."""
+
+    __slots__ = ("path", "kind", "scope", "project", "statement", "short", "day", "terms", "strength")
+
+    def __init__(self, path: str, kind: str, scope: str, project: str | None, statement: str, short: str,
+                 day: int | None, terms: str, strength: float):
+        self.path, self.kind, self.scope, self.project = path, kind, scope, project
+        self.statement, self.short, self.day, self.terms, self.strength = statement, short, day, terms, strength
+
+    def fields(self) -> tuple:
+        return (self.path, self.kind, self.scope, self.project, self.statement, self.short, self.day, self.terms,
+                self.strength)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, MemoryCard) and self.fields() == other.fields()
+
+    def __repr__(self) -> str:
+        return f"MemoryCard{self.fields()!r}"
+
+
+def memory_card(m) -> MemoryCard:
+    """The card of a memory (see :class:`MemoryCard`); the caller checks :func:`memory_live`."""
+    day = parse_day(m.valid_from) or parse_day(m.updated) or parse_day(m.created)
+    statement = mask_text(one_line(m.statement or m.hook or m.title))
+    return MemoryCard(m.path, m.kind, m.scope, m.project, statement, shorten(statement, 30),
+                      day.toordinal() if day else None, term_key(text_terms(m.title, m.statement, m.keywords)),
+                      float(m.confidence or 0) + 0.05 * min(len(m.evidence or []), 6))
+
+
 def memories_section(memories, project: str, task_terms: set[str], now: date, stale_days: int) -> Section:
+    """``memories``: Memory objects (read from the files) or the live ones' cards (from the catalog)."""
     rows = []
+    today = now.toordinal()
+    needles = [f" {t} " for t in task_terms]
     for m in memories:
-        if not memory_visible(m, project):
+        if not isinstance(m, MemoryCard):
+            if not memory_live(m):
+                continue
+            m = memory_card(m)
+        if not in_project(m, project):
             continue
-        statement = mask_text(one_line(m.statement or m.hook or m.title))
-        day = parse_day(m.valid_from) or parse_day(m.updated) or parse_day(m.created)
-        days = (now - day).days if day else None
-        rel = relevance(task_terms, m.title, m.statement, m.keywords)
-        strength = float(m.confidence or 0) + 0.05 * min(len(m.evidence or []), 6)
-        rows.append((m, statement, days, rel, strength))
+        days = today - m.day if m.day is not None else None
+        rel = term_hits(needles, m.terms) if needles else 0
+        rows.append((m, m.statement, days, rel, m.strength))
     # What the task is about first; then the person's standing rules and preferences, which hold for
     # every task; then the most relevant, this project's own before global ones, strongest, newest.
     def about_person(m) -> bool:
@@ -252,8 +315,9 @@ def memories_section(memories, project: str, task_terms: set[str], now: date, st
             caveat = f" — over {stale_days} days old: verify against the current state before relying on it"
         scope = "global" if not m.project else m.project
         full = f"- {statement} ({m.kind}, {scope}, {age_text(days)}; memory:{m.path}){caveat}"
-        compact = f"- {shorten(statement, 30)} ({age_text(days)})" + (" — verify first" if caveat else "")
-        items.append(Item(full, compact, rank=i, order=(GROUPS.index(memory_group(m)), i), group=memory_group(m)))
+        compact = f"- {m.short} ({age_text(days)})" + (" — verify first" if caveat else "")
+        group = memory_group(m)
+        items.append(Item(full, compact, rank=i, order=(GROUPS.index(group), i), group=group))
     return Section("memories", "Long-term memory", PRIORITY["memories"], items,
                    intro="Learned from past sessions; strongest and most relevant first. Ages count from the newest evidence.",
                    more=f"`holonmem search QUERY --kind memory --project {project}` finds them", groups=GROUPS, contiguous=False)
@@ -281,10 +345,12 @@ def _project_marks(name: str) -> set[str]:
 
 
 def notes_section(notes, project: str, task_terms: set[str], projects: list[str]) -> Section:
+    """``notes``: catalog entries with their relevance ``terms`` (``context_sources.NoteEntry``)."""
     mine = _project_marks(project)
     others = set().union(*(_project_marks(p) for p in projects if p != project)) - mine if projects else set()
     rows = [n for n in notes if note_visible(n, project, others)]
-    rows.sort(key=lambda n: (-relevance(task_terms, n.title, n.summary, n.tags), n.path))
+    needles = [f" {t} " for t in task_terms]
+    rows.sort(key=lambda n: (-term_hits(needles, n.terms), n.path))
     items = []
     used = 0
     pre = 0

@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import os
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from .fsio import NotRegularFile, open_regular, read_bytes
@@ -96,24 +95,48 @@ def read_people_file(home: Home, rel: str) -> str:
 
 # -- notes catalog ------------------------------------------------------------------
 
-@dataclass
 class NoteEntry:
-    path: str  # home-relative
-    title: str
-    summary: str
-    tags: list[str]
-    project: str | None = None
+    """One note in the catalog: home-relative path, title, summary, tags, project
+    and its relevance terms (title, summary, tags, as a ``context_render.term_key``;
+    computed when not given)."""
+
+    __slots__ = ("path", "title", "summary", "tags", "project", "terms")
+
+    def __init__(self, path: str, title: str, summary: str, tags: list[str], project: str | None = None,
+                 terms: str | None = None):
+        self.path, self.title, self.summary, self.tags, self.project = path, title, summary, tags, project
+        if terms is None:
+            from .context_render import term_key, text_terms
+
+            terms = term_key(text_terms(title, summary, tags))
+        self.terms = terms
 
     @property
     def ref(self) -> str:
         return f"note:{self.path}"
 
+    def fields(self) -> tuple:
+        return (self.path, self.title, self.summary, self.tags, self.project, self.terms)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, NoteEntry) and self.fields() == other.fields()
+
+    def __repr__(self) -> str:
+        return f"NoteEntry{self.fields()!r}"
+
+
+NOTE_HEAD_BYTES = 8192  # a note's catalog entry comes from its head only
+
 
 def _note_entry(home: Home, path: Path) -> NoteEntry:
-    rel = home.rel(path)
     # Read only the head of the file: the catalog never needs the body.
     with open_regular(path) as fh:
-        head = fh.read(8192).decode("utf-8", errors="ignore")
+        head = fh.read(NOTE_HEAD_BYTES).decode("utf-8", errors="ignore")
+    return note_entry_from_head(home.rel(path), path.stem, head)
+
+
+def note_entry_from_head(rel: str, stem: str, head: str) -> NoteEntry:
+    """A note's catalog entry from the first :data:`NOTE_HEAD_BYTES` of the file (pure)."""
     meta, body = split_frontmatter(head)
     title = str(meta.get("title") or "").strip()
     summary = str(meta.get("summary") or meta.get("description") or "").strip()
@@ -135,7 +158,7 @@ def _note_entry(home: Home, path: Path) -> NoteEntry:
             first_para = " ".join(s.split())
             break
     if not title:
-        title = path.stem
+        title = stem
     if not summary:
         summary = first_para
     tags = meta.get("tags") or []
@@ -170,11 +193,44 @@ def notes_catalog(home: Home) -> list[NoteEntry]:
 # -- memories and episodes (other engineers' modules, imported lazily) ---------------
 
 def load_memories(home: Home) -> list:
-    try:
-        from .memory import load_memories as _load
-    except ImportError:  # pragma: no cover - during development
-        return []
+    """Every memory file, parsed (the full read; the catalog's reference)."""
+    from .memory import load_memories as _load
+
     return list(_load(home))
+
+
+def memories_and_notes(home: Home, project: str, warnings: list[str], *, catalog: bool = True) -> tuple[list, list]:
+    """``(memories, notes)`` for ``project``'s context: the live memories' cards and
+    the notes catalog from the memory catalog (``memory_catalog``: only what changed
+    since the last turn is read), or, with ``catalog=False`` or when the catalog
+    cannot be used (a warning says why), every file read and parsed. Either way
+    the context block is the same."""
+    if catalog:
+        import sqlite3
+
+        from . import memory_catalog as mc
+
+        for attempt in (1, 2):
+            try:
+                with mc.Catalog(home) as cat:
+                    cat.refresh(project)
+                    if cat.rebuilt:
+                        warnings.append(f"the memory catalog {cat.rebuilt}; rebuilt it from the files")
+                    return cat.cards(project), cat.notes(NOTES_MAX_FILES)
+            except sqlite3.DatabaseError as exc:
+                if isinstance(exc, sqlite3.OperationalError) or attempt == 2:
+                    why = f"{type(exc).__name__}: {exc}"
+                    break
+                for suffix in ("", "-wal", "-shm"):  # corrupt beyond what connecting notices: start again
+                    try:
+                        os.unlink(f"{home.state_dir / mc.DB_NAME}{suffix}")
+                    except OSError:
+                        pass
+            except OSError as exc:
+                why = f"{type(exc).__name__}: {exc.strerror or exc}"
+                break
+        warnings.append(f"the memory catalog could not be used ({why}); read the memory files and notes instead")
+    return load_memories(home), notes_catalog(home)
 
 
 def _sections_backwards(text: str):
@@ -284,12 +340,25 @@ def search_episodes(home: Home, task: str, project: str, limit: int = 10) -> tup
 
 # -- the ledger tail -----------------------------------------------------------------
 
-@dataclass
 class Tail:
-    events: list[dict] = field(default_factory=list)  # oldest first, all of this project
-    complete: bool = True  # False when a cap stopped the scan before the ledger start
-    bytes_read: int = 0
-    projects: set = field(default_factory=set)  # every project seen in the lines read
+    """The ledger tail: ``events`` oldest first (all of this project), ``complete``
+    False when a cap stopped the scan before the ledger start, ``bytes_read``,
+    ``projects`` every project seen in the lines read."""
+
+    __slots__ = ("events", "complete", "bytes_read", "projects")
+
+    def __init__(self, events: list[dict] | None = None, complete: bool = True, bytes_read: int = 0,
+                 projects: set | None = None):
+        self.events = [] if events is None else events
+        self.complete, self.bytes_read = complete, bytes_read
+        self.projects = set() if projects is None else projects
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Tail) and (self.events, self.complete, self.bytes_read, self.projects) == \
+            (other.events, other.complete, other.bytes_read, other.projects)
+
+    def __repr__(self) -> str:
+        return f"Tail(events={len(self.events)}, complete={self.complete}, bytes_read={self.bytes_read}, projects={self.projects!r})"
 
 
 # The first ``"project": "..."`` of each line, for a whole run of lines in one

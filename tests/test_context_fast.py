@@ -5,10 +5,12 @@ Each fast path is checked against a plain reference on real files."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -235,8 +237,9 @@ def test_chitchat_answers(text, expected):
 
 # -- what a context run imports ------------------------------------------------------------
 
-def test_context_run_skips_sqlite_and_hashing_modules(sample_home):
-    """Reading the ledger tail needs neither the id map (sqlite3) nor events' hashing."""
+def test_context_run_skips_the_id_map_and_unchanged_memory_files(sample_home):
+    """Reading the ledger tail needs neither the id map nor events' hashing; once the
+    memory catalog is built, a turn parses no memory file (holonmem.memory stays out)."""
     code = (
         "import sys, io, contextlib\n"
         f"sys.argv = ['holonmem', '--home', {str(sample_home.root)!r}, 'context', '--project', 'invoicer']\n"
@@ -250,9 +253,18 @@ def test_context_run_skips_sqlite_and_hashing_modules(sample_home):
         "assert 'holonmem-context' in buf.getvalue()\n"
         "print(' '.join(sorted(m for m in sys.modules if m.startswith(('sqlite3', 'holonmem.', 'typer', 'whoosh')))))\n"
     )
+    first = set(run_py(code).split())
+    assert "holonmem.memory" in first  # the first run builds the catalog from the files
+    # the catalog trusts no stamp younger than RACY_NS: age the files as if written earlier
+    old = time.time() - 3600
+    for path in (sample_home.root / "memory").iterdir():
+        os.utime(path, (old, old))
+    os.utime(sample_home.root / "memory", (old, old))
+    run_py(code)
     mods = set(run_py(code).split())
-    assert "holonmem.context_sources" in mods and "holonmem.ledger" in mods
-    assert not mods & {"sqlite3", "holonmem.idindex", "holonmem.events", "holonmem.locks", "typer", "whoosh"}
+    assert "holonmem.context_sources" in mods and "holonmem.ledger" in mods and "holonmem.memory_catalog" in mods
+    assert not mods & {"holonmem.memory", "holonmem.memory_yaml", "holonmem.idindex", "holonmem.events",
+                       "holonmem.locks", "typer", "whoosh"}
 
 
 # -- episode day files -------------------------------------------------------------------

@@ -1,0 +1,462 @@
+"""The memory catalog: what ``context`` needs of the memory files and the notes,
+kept in SQLite so that a turn parses no file that did not change (derived
+state: ``.holonmem/memories.sqlite``; delete it and it is built again).
+
+Per memory file it holds the file's stamp (inode, mtime, size, SHA-1), whether
+the memory is *live* (active, readable, trusted, not superseded — what some
+project's context may show), its project and scope, and for a live one its
+card (:class:`holonmem.context_render.MemoryCard`: the masked one-line
+statement, the day its age counts from, its relevance terms, its strength).
+Per note: the stamp and the catalog entry (title, summary, tags, project,
+terms). A turn reads only the live cards of its project; superseded and
+archived memories are never read, parsed or ranked.
+
+How a turn finds what changed (:meth:`Catalog.refresh`), cheapest first:
+
+- the folders: ``memory/``, ``notes/`` and each notes subfolder are stat'ed;
+  a folder whose mtime moved had a file added, removed or replaced by a
+  rename (``git pull``/``checkout``, holonmem's own writers, most editors):
+  its entries are listed (names and inode numbers, no stat) and only new or
+  re-created files are read;
+- the files the turn can show — the project's live memories and the notes —
+  are stat'ed, so an edit in place (same inode) is seen on the next turn;
+- every :data:`FULL_CHECK_SECONDS` (and in ``doctor``, ``holonmem index``)
+  every file is stat'ed, so an edit in place of an archived or another
+  project's memory is seen then at the latest.
+
+A changed stamp with the same size and SHA-1 only restamps. A stamp taken
+within :data:`RACY_NS` of its file's mtime is not trusted (as git's "racy"
+index entries): the file is hashed again next time. The catalog is rebuilt
+when its version or the code that makes the cards changes (the stamps of
+the modules listed in :data:`CODE`); a corrupt one is thrown away and rebuilt
+(``sqlitedb``) with a warning; one that cannot be opened or written leaves
+the caller to read the files (:func:`holonmem.context_sources.memories_and_notes`).
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import stat
+import time
+from pathlib import Path
+
+from .home import Home
+
+DB_NAME = "memories.sqlite"
+VERSION = 3  # bump when the schema or what a row holds changes
+FULL_CHECK_SECONDS = 60  # a turn stats every file when the last full check is older
+RACY_NS = 2_000_000_000  # a stamp this close to the file's mtime is checked again
+# Modules whose code decides what a card or note entry holds: when one changes, the catalog is rebuilt.
+CODE = ("memory.py", "memory_yaml.py", "context_render.py", "redact.py", "tokens.py", "context_sources.py",
+        "memory_catalog.py")
+SEP = "\x1f"  # between the tags of a note
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS dirs(rel TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS mems(live INTEGER NOT NULL, vis TEXT NOT NULL, rel TEXT NOT NULL,
+    ino INTEGER NOT NULL, mtime_ns INTEGER NOT NULL, ctime_ns INTEGER NOT NULL, size INTEGER NOT NULL,
+    sha1 TEXT NOT NULL, project TEXT, scope TEXT, kind TEXT,
+    statement TEXT, short TEXT, day INTEGER, terms TEXT, strength REAL,
+    PRIMARY KEY(live, vis, rel)) WITHOUT ROWID;
+CREATE UNIQUE INDEX IF NOT EXISTS mems_rel ON mems(rel);
+CREATE TABLE IF NOT EXISTS notes(rel TEXT PRIMARY KEY, dir TEXT NOT NULL, ino INTEGER NOT NULL,
+    mtime_ns INTEGER NOT NULL, ctime_ns INTEGER NOT NULL, size INTEGER NOT NULL, sha1 TEXT NOT NULL, live INTEGER NOT NULL,
+    title TEXT, summary TEXT, tags TEXT, project TEXT, terms TEXT);
+"""
+_DROP = "DROP TABLE IF EXISTS meta; DROP TABLE IF EXISTS dirs; DROP TABLE IF EXISTS mems; DROP TABLE IF EXISTS notes;"
+_CARD_COLS = "rel, kind, scope, project, statement, short, day, terms, strength"
+# A turn of project P reads the live rows whose ``vis`` is '' (global or about the person) or P: a range
+# of the primary key, never the superseded and archived ones (live 0).
+_VISIBLE = "live=1 AND vis IN ('', ?)"
+_NOTE_COLS = "rel, title, summary, tags, project, terms"
+
+
+def code_stamp() -> str:
+    """The catalog version and the stamps of the modules in :data:`CODE`."""
+    here = Path(__file__).parent
+    parts = [str(VERSION)]
+    for name in CODE:
+        try:
+            st = os.stat(here / name)
+            parts.append(f"{st.st_mtime_ns}:{st.st_size}")
+        except OSError:
+            parts.append("-")
+    return " ".join(parts)
+
+
+def _sha1(data: bytes) -> str:
+    import hashlib
+
+    return hashlib.sha1(data).hexdigest()
+
+
+# -- reading one file ----------------------------------------------------------------
+
+def memory_row(rel: str, data: bytes) -> tuple:
+    """``(live, project, scope, kind, statement, short, day, terms, strength)`` of one memory file's bytes."""
+    from .context_render import memory_card, memory_live
+    from .memory import parse_memory
+
+    m = parse_memory(rel, data.decode("utf-8", errors="replace"))
+    if not memory_live(m):
+        return (0, m.project, m.scope, m.kind, None, None, None, None, None)
+    c = memory_card(m)
+    return (1, c.project, c.scope, c.kind, c.statement, c.short, c.day, c.terms, c.strength)
+
+
+def visibility(live: int, project: str | None, scope: str | None) -> str:
+    """The ``vis`` key of a memory row: '' when every project's context may show it
+    (global, or about the person), else its project ('' too when not live)."""
+    return "" if not live or not project or scope == "user" else project
+
+
+def note_row(rel: str, data: bytes) -> tuple:
+    """``(live, title, summary, tags, project, terms)`` of one note's bytes (live 0: the untouched starter)."""
+    from .context_sources import NOTE_HEAD_BYTES, STARTER_NOTES, note_entry_from_head, starter_text
+
+    if rel in STARTER_NOTES and data.decode("utf-8", errors="replace").strip() == starter_text(rel).strip():
+        return (0, None, None, None, None, None)
+    n = note_entry_from_head(rel, Path(rel).stem, data[:NOTE_HEAD_BYTES].decode("utf-8", errors="ignore"))
+    return (1, n.title, n.summary, SEP.join(n.tags), n.project, n.terms)
+
+
+def card(row: tuple):
+    """A :class:`MemoryCard` from the catalog columns :data:`_CARD_COLS`."""
+    from .context_render import MemoryCard
+
+    return MemoryCard(*row)
+
+
+def note(row: tuple):
+    from .context_sources import NoteEntry
+
+    rel, title, summary, tags, project, terms = row
+    return NoteEntry(rel, title, summary, tags.split(SEP) if tags else [], project, terms)
+
+
+# -- listing the folders ---------------------------------------------------------------
+
+def _regular(home: Home, entry) -> os.stat_result | None:
+    """The stat of a regular file entry (a link only when it stays inside the home)."""
+    try:
+        if entry.is_symlink() and not home.contains(Path(entry.path)):
+            return None
+        st = entry.stat()
+    except OSError:
+        return None
+    return st if stat.S_ISREG(st.st_mode) else None
+
+
+def _memory_entries(home: Home) -> list:
+    """The entries of ``memory/`` that ``memory.load_memories`` reads (``*.md``, not
+    operator/self, not hidden); none when the folder is missing or leads outside."""
+    from .memory import RESERVED
+
+    try:
+        it = os.scandir(home.memory_dir)
+    except (FileNotFoundError, NotADirectoryError):
+        return []
+    with it:
+        out = [e for e in it if e.name.endswith(".md") and not e.name.startswith(".") and e.name not in RESERVED]
+    return out if out and home.contains(home.memory_dir) else []
+
+
+def _note_dirs(home: Home) -> dict[str, tuple[int | None, list]]:
+    """``{folder rel: (mtime before listing, [*.md entries])}`` of ``notes/`` and its
+    subfolders (hidden ones and links to folders skipped, as ``notes_catalog``'s
+    ``rglob`` does); empty when ``notes/`` is missing or leads outside the home."""
+    out: dict[str, tuple[int | None, list]] = {}
+    root = home.notes_dir
+    if not root.is_dir() or not home.contains(root):
+        return out
+    stack = [(root, home.rel(root))]
+    while stack:
+        d, rel = stack.pop()
+        mtime = _mtime(d)
+        files = []
+        try:
+            it = os.scandir(d)
+        except OSError:
+            continue
+        with it:
+            for e in it:
+                if e.name.startswith("."):
+                    continue
+                try:
+                    if e.is_dir(follow_symlinks=False):
+                        stack.append((Path(e.path), f"{rel}/{e.name}"))
+                        continue
+                except OSError:
+                    continue
+                if e.name.endswith(".md"):
+                    files.append(e)
+        out[rel] = (mtime, files)
+    return out
+
+
+def _mtime(path) -> int | None:
+    try:
+        return os.stat(path).st_mtime_ns
+    except OSError:
+        return None
+
+
+def _stamp(st: os.stat_result) -> tuple[int, int, int, int]:
+    return (st.st_ino, st.st_mtime_ns, st.st_ctime_ns, st.st_size)
+
+
+# -- the catalog -----------------------------------------------------------------------
+
+class Catalog:
+    """An open catalog: :meth:`refresh` brings it up to date for a turn (or
+    fully), :meth:`cards` and :meth:`notes` answer from it.
+
+    A refresh reads without a transaction and writes what changed in one
+    ``BEGIN IMMEDIATE`` transaction, only when something did (an unchanged
+    turn writes nothing). Two turns at once may both re-read a changed file;
+    they write the same rows."""
+
+    def __init__(self, home: Home, *, timeout: float = 0.5):
+        from . import sqlitedb
+
+        self.home = home
+        self.path = home.state_dir / DB_NAME
+        self.rebuilt: str | None = None  # why the catalog was started again, when it was
+        try:
+            existed = self.path.stat().st_size > 0
+        except OSError:
+            existed = False
+        self.conn = sqlitedb.connect(self.path, VERSION, _DROP, _SCHEMA, timeout=timeout)
+        self.conn.execute("PRAGMA synchronous=NORMAL")  # derived state: a lost last commit is re-read
+        if existed and self._meta("code") is None:
+            self.rebuilt = "was unreadable or of another version"
+        self.stats = {"listed": 0, "stat": 0, "hashed": 0, "read": 0, "full": False}
+        self._root = str(home.root) + os.sep
+        self._cards: tuple[str, list] | None = None  # (project, cards) read on the way by refresh
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> "Catalog":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def _meta(self, key: str) -> str | None:
+        row = self.conn.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
+        return row[0] if row else None
+
+    # -- keeping it current ---------------------------------------------------
+    def refresh(self, project: str | None = None, *, full: bool = False, now: float | None = None) -> None:
+        """Bring the catalog up to date: for a turn of ``project`` (see the
+        module docstring), or every file when ``full`` or when the last full
+        check is older than :data:`FULL_CHECK_SECONDS`."""
+        now = time.time() if now is None else now
+        self._now_ns = int(now * 1e9)
+        self._ops: list[tuple[str, tuple]] = []
+        self._cards = None
+        code = code_stamp()
+        if self._meta("code") != code:  # new code: start again (in one transaction with the first rows)
+            self._ops += [(stmt, ()) for stmt in (_DROP + _SCHEMA).split(";") if stmt.strip()]
+            self._ops.append(("INSERT OR REPLACE INTO meta VALUES('code', ?)", (code,)))
+            known_dirs: dict = {}
+            mems: dict = {}
+            notes: dict = {}
+            full = True
+        else:
+            known_dirs = dict(self.conn.execute("SELECT rel, mtime_ns FROM dirs"))
+            mems = {r[0]: r[1:] for r in self.conn.execute("SELECT rel, ino, mtime_ns, ctime_ns, size, sha1 FROM mems")} \
+                if full else None
+            notes = {r[0]: r[1:] for r in self.conn.execute("SELECT rel, dir, ino, mtime_ns, ctime_ns, size, sha1 FROM notes")}
+        last = self._meta("full")
+        if not full and (last is None or not 0 <= now - float(last) <= FULL_CHECK_SECONDS):
+            full = True
+            mems = None
+        self.stats["full"] = full
+        self._memories(project, full, known_dirs, mems)
+        self._notes(full, known_dirs, notes)
+        if full:
+            self._ops.append(("INSERT OR REPLACE INTO meta VALUES('full', ?)", (repr(now),)))
+        if self._ops:
+            c = self.conn
+            c.execute("BEGIN IMMEDIATE")
+            try:
+                for sql, args in self._ops:
+                    c.execute(sql, args)
+                c.execute("COMMIT")
+            except BaseException:
+                c.execute("ROLLBACK")
+                raise
+        self._ops = []
+
+    def _trusted(self, ns: int) -> int:
+        """The mtime to record: -1 when it is too recent to trust (checked again next time)."""
+        return -1 if ns > self._now_ns - RACY_NS else ns
+
+    def _dir_changed(self, rel: str, mtime: int | None, known: dict) -> bool:
+        """Whether folder ``rel`` changed since it was listed (recording its mtime
+        taken before the listing; -2: absent, -1: too recent to trust)."""
+        m = -2 if mtime is None else mtime
+        if m != -1 and known.get(rel) == m:
+            return False
+        self._ops.append(("INSERT OR REPLACE INTO dirs VALUES(?, ?)", (rel, m if m < 0 else self._trusted(m))))
+        return True
+
+    def _memories(self, project: str | None, full: bool, known_dirs: dict, known) -> None:
+        c, home = self.conn, self.home
+        if self._dir_changed("memory", _mtime(home.memory_dir), known_dirs) or full:
+            # a file added, removed or replaced: every entry is stat'ed (an inode number can be reused)
+            self.stats["listed"] += 1
+            if known is None:
+                known = {r[0]: r[1:] for r in c.execute("SELECT rel, ino, mtime_ns, ctime_ns, size, sha1 FROM mems")}
+            seen = set()
+            for e in _memory_entries(home):
+                st = _regular(home, e)
+                self.stats["stat"] += 1
+                if st is not None:
+                    rel = f"memory/{e.name}"
+                    seen.add(rel)
+                    self._check_memory(rel, st, known.get(rel))
+            for rel in set(known) - seen:
+                self._ops.append(("DELETE FROM mems WHERE rel=?", (rel,)))
+            return
+        if project is None:
+            return
+        # the folder did not change: an edit in place of a memory this turn can show?
+        rows = c.execute(f"SELECT ino, mtime_ns, ctime_ns, size, sha1, {_CARD_COLS} FROM mems WHERE {_VISIBLE}",
+                         (project,)).fetchall()
+        root = self._root
+        ops = len(self._ops)
+        for row in rows:
+            rel, k = row[5], row[:5]
+            try:
+                st = os.stat(root + rel)
+            except OSError:
+                st = None
+            self.stats["stat"] += 1
+            if st is None or not stat.S_ISREG(st.st_mode):
+                self._ops.append(("DELETE FROM mems WHERE rel=?", (rel,)))
+                self._ops.append(("UPDATE dirs SET mtime_ns=-1 WHERE rel='memory'", ()))  # list it next time
+                continue
+            self._check_memory(rel, st, k)
+        if len(self._ops) == ops:  # nothing changed: these are the turn's cards
+            self._cards = (project, [card(r[5:]) for r in rows])
+
+    def _check_memory(self, rel: str, st: os.stat_result, k) -> None:
+        stamp = _stamp(st)
+        if k is not None and tuple(k[:4]) == stamp:
+            return
+        data = self._read(rel)
+        if data is None:
+            self._ops.append(("DELETE FROM mems WHERE rel=?", (rel,)))
+            return
+        digest = _sha1(data)
+        self.stats["hashed"] += 1
+        ino, mtime, ctime, _ = stamp
+        recorded = (ino, self._trusted(mtime), self._trusted(ctime), len(data))
+        if k is not None and k[4] == digest and k[3] == len(data):
+            self._ops.append(("UPDATE mems SET ino=?, mtime_ns=?, ctime_ns=?, size=? WHERE rel=?", (*recorded, rel)))
+            return
+        self.stats["read"] += 1
+        live, *card_cols = memory_row(rel, data)
+        self._ops.append(("INSERT OR REPLACE INTO mems VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                          (live, visibility(live, card_cols[0], card_cols[1]), rel, *recorded, digest, *card_cols)))
+
+    def _read(self, rel: str) -> bytes | None:
+        """The bytes of a catalogued file; None when it is gone, not regular, or a link out of the home."""
+        from .fsio import read_bytes
+
+        path = self.home.root / rel
+        try:
+            if os.path.islink(path) and not self.home.contains(path):
+                return None
+            return read_bytes(path)  # a FIFO is refused, not read
+        except OSError:
+            return None
+
+    def _notes(self, full: bool, known_dirs: dict, known: dict) -> None:
+        home = self.home
+        mine = {r: m for r, m in known_dirs.items() if r == "notes" or r.startswith("notes/")}
+        if full or any(self._dir_changed(r, _mtime(home.root / r), mine) for r in (mine or ("notes",))):
+            self.stats["listed"] += 1
+            tree = _note_dirs(home)
+            for rel in set(mine) - set(tree) - {"notes"}:
+                self._ops.append(("DELETE FROM dirs WHERE rel=?", (rel,)))
+            seen = set()
+            for drel, (mtime, entries) in tree.items():
+                self._dir_changed(drel, mtime, mine)
+                for e in entries:
+                    st = _regular(home, e)
+                    self.stats["stat"] += 1
+                    if st is not None:
+                        rel = f"{drel}/{e.name}"
+                        seen.add(rel)
+                        k = known.get(rel)
+                        self._check_note(rel, drel, st, k[1:] if k else None)
+            for rel in set(known) - seen:
+                self._ops.append(("DELETE FROM notes WHERE rel=?", (rel,)))
+            return
+        root = self._root
+        for rel, k in known.items():  # the folders did not change: an edit in place?
+            try:
+                st = os.stat(root + rel)
+            except OSError:
+                st = None
+            self.stats["stat"] += 1
+            if st is None or not stat.S_ISREG(st.st_mode):
+                self._ops.append(("DELETE FROM notes WHERE rel=?", (rel,)))
+                self._ops.append(("UPDATE dirs SET mtime_ns=-1 WHERE rel=?", (k[0],)))
+                continue
+            self._check_note(rel, k[0], st, k[1:])
+
+    def _check_note(self, rel: str, drel: str, st: os.stat_result, k) -> None:
+        stamp = _stamp(st)
+        if k is not None and tuple(k[:4]) == stamp:
+            return
+        data = self._read(rel)
+        ino, mtime, ctime, size = stamp
+        if data is None:  # unreadable: it still counts in the notes cap, shows nothing; tried again next time
+            self._ops.append(("INSERT OR REPLACE INTO notes VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                              (rel, drel, ino, -1, -1, size, "", 0, None, None, None, None, None)))
+            return
+        digest = _sha1(data)
+        self.stats["hashed"] += 1
+        recorded = (ino, self._trusted(mtime), self._trusted(ctime), len(data))
+        if k is not None and k[4] == digest and k[3] == len(data):
+            self._ops.append(("UPDATE notes SET ino=?, mtime_ns=?, ctime_ns=?, size=? WHERE rel=?", (*recorded, rel)))
+            return
+        self.stats["read"] += 1
+        self._ops.append(("INSERT OR REPLACE INTO notes VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                          (rel, drel, *recorded, digest, *note_row(rel, data))))
+
+    # -- answering ------------------------------------------------------------------
+    def cards(self, project: str) -> list:
+        """The live memories' cards that ``project``'s context may show."""
+        if self._cards is not None and self._cards[0] == project:
+            return self._cards[1]
+        rows = self.conn.execute(f"SELECT {_CARD_COLS} FROM mems WHERE {_VISIBLE}", (project,))
+        return [card(r) for r in rows]
+
+    def all_cards(self) -> dict[str, object]:
+        """``{rel: card, or None when not live}`` of every memory file in the catalog."""
+        return {r[0]: (card(r[2:]) if r[1] else None)
+                for r in self.conn.execute(f"SELECT rel, live, {_CARD_COLS} FROM mems")}
+
+    def notes(self, max_files: int) -> list:
+        """The notes as ``context_sources.notes_catalog`` lists them: the first
+        ``max_files`` paths in path order, without the untouched starter."""
+        rows = self.conn.execute(f"SELECT live, {_NOTE_COLS} FROM notes").fetchall()
+        rows.sort(key=lambda r: r[1].split("/"))
+        return [note(r[1:]) for r in rows[:max_files] if r[0]]
+
+
+def sync(home: Home, *, fresh: bool = False) -> dict:
+    """Check every file (``fresh``: forget everything first); the counts of what was done."""
+    with Catalog(home, timeout=5.0) as cat:
+        if fresh:
+            cat.conn.execute("DELETE FROM meta")
+        cat.refresh(full=True)
+        return dict(cat.stats)
