@@ -454,8 +454,11 @@ def _bad_file(path: str, why: str):
     return FormatError(path, None, why, "fix the file by hand, then run the command again")
 
 
-def install_mcp(client: str, *, project_dir: str | None = None, home: str | None = None, write: bool = False) -> dict:
-    """The MCP entry for ``client``: printed, or with ``write`` merged into its file (``.bak`` kept)."""
+def plan_mcp(client: str, *, project_dir: str | None = None, home: str | None = None,
+             write: bool = False) -> tuple[dict, bytes | None, str | None]:
+    """The MCP entry for ``client`` (``{"path", "added", "backup", "snippet", "command", "note"}``)
+    and, with ``write``, the file as read and its merged text (None: nothing to write). Reads only:
+    a file that does not parse is refused before anything is written."""
     snippet = mcp_snippet(client, home)
     path = mcp_path(client, project_dir)
     out = {"path": path, "added": 0, "backup": None, "snippet": snippet, "command": mcp_add_command(client, home),
@@ -464,7 +467,7 @@ def install_mcp(client: str, *, project_dir: str | None = None, home: str | None
         if write:
             out["note"] = f"not written: Claude Code keeps user-scope MCP servers in ~/.claude.json; run `{out['command']}` " \
                           "(or give --project-dir for the project's .mcp.json)"
-        return out
+        return out, None, None
     raw = _read_settings(path)
     try:
         text = raw.decode("utf-8") if raw is not None else ""
@@ -481,9 +484,7 @@ def install_mcp(client: str, *, project_dir: str | None = None, home: str | None
     except ValueError as exc:
         raise _bad_file(path, str(exc) if not isinstance(exc, json.JSONDecodeError) else f"not valid JSON ({exc})") from None
     out.update(added=added, note=note)
-    if added:
-        out["backup"] = _write_merged(path, raw, data)
-    return out
+    return out, raw, data if added else None
 
 
 def install(client: str, *, project_dir: str | None = None, home: str | None = None, write: bool = False) -> InstallResult:
@@ -495,8 +496,9 @@ def install(client: str, *, project_dir: str | None = None, home: str | None = N
         raise UsageError(f"unknown client {client!r}", "use claude or codex")
     snippet = settings_snippet(client, home)
     path = settings_path(client, project_dir)
+    mcp, mcp_raw, mcp_data = plan_mcp(client, project_dir=project_dir, home=home, write=write)
     if not write:
-        return InstallResult(path, 0, None, snippet, install_mcp(client, project_dir=project_dir, home=home))
+        return InstallResult(path, 0, None, snippet, mcp)
     raw = _read_settings(path)
     existing: dict = {}
     if raw is not None and raw.strip():
@@ -511,4 +513,6 @@ def install(client: str, *, project_dir: str | None = None, home: str | None = N
     except ValueError as exc:
         raise _bad_file(path, str(exc)) from None
     backup = _write_merged(path, raw, json.dumps(merged, indent=2, ensure_ascii=False) + "\n") if added else None
-    return InstallResult(path, added, backup, snippet, install_mcp(client, project_dir=project_dir, home=home, write=True))
+    if mcp_data is not None:
+        mcp["backup"] = _write_merged(mcp["path"], mcp_raw, mcp_data)
+    return InstallResult(path, added, backup, snippet, mcp)
