@@ -255,6 +255,9 @@ def consolidate(
     gap = float(load_config(home)["consolidate"].get("idle_gap_minutes", 30)) * 60
     home.ensure_state_dirs()
     with home_lock(home, PIPELINE, timeout):
+        from .intent import recover
+
+        recover(home)  # an interrupted hand command (or doctor --fix's ledger rewrite) is finished first
         state_path = home.state_file(STATE_FILE)
         state = read_json(state_path, {}) or {}
         if not isinstance(state, dict):

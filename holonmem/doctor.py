@@ -96,6 +96,7 @@ def check(home: Home, *, timeout: float = 10.0) -> list[Finding]:
     from . import doctor_checks as C
 
     out: list[Finding] = []
+    C.interrupted(home, out)
     mems = C.memories(home, out)
     C.memory_index(home, mems, out)
     C.ledger(home, out, timeout=timeout)
@@ -105,6 +106,7 @@ def check(home: Home, *, timeout: float = 10.0) -> list[Finding]:
     C.permissions(home, out)
     C.people_files(home, out)
     C.secrets(home, out)
+    C.temps(home, out)
     return out
 
 

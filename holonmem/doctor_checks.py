@@ -329,6 +329,88 @@ def secrets(home: Home, out: list[Finding]) -> None:
                                "outside the home and delete it from this file (and from git history if committed)"))
 
 
+# -- interrupted commands: intent records, half-applied dreams, temp files -------------
+
+INTERRUPTED_FIX = "--fix finishes it (so does the next remember, forget, restore, promote, reject, dream or consolidate)"
+
+
+def interrupted(home: Home, out: list[Finding]) -> None:
+    """A hand command killed (or stopped by a full disk) between its writes leaves its
+    intent record (:mod:`holonmem.intent`); a dream, a ``started`` manifest."""
+    from .dream_apply import RUNS_DIR, incomplete_runs
+    from .intent import load_record, pending
+
+    for p in pending(home):
+        rel = home.rel(p)
+        rec = load_record(p)
+        if rec is None:
+            out.append(Finding("interrupted", rel, None, "an intent record that does not parse (the plan of an "
+                               "interrupted command, damaged)", "--fix moves it to .holonmem/quarantine/; "
+                               "check the files it names by hand", fixable=True, data={"kind": "bad"}))
+            continue
+        files = list(dict.fromkeys("MEMORY.md" if s.get("kind") == "index" else
+                                   "signals.jsonl" if s.get("kind") in ("signals", "truncate") else str(s.get("path"))
+                                   for s in rec["steps"] if isinstance(s, dict)))
+        shown = ", ".join(files[:6]) + (f" (+{len(files) - 6} more)" if len(files) > 6 else "")
+        out.append(Finding("interrupted", rel, None,
+                           f"{rec.get('action')} {rec['op']} was interrupted (killed, or stopped by an error; started "
+                           f"{rec.get('created')}): {shown} may be half-changed until it is finished",
+                           INTERRUPTED_FIX, fixable=True, data={"kind": "intent", "op": rec["op"]}))
+    for run in incomplete_runs(home):
+        out.append(Finding("interrupted", f".holonmem/{RUNS_DIR}/{run}/manifest.json", None,
+                           f"dream run {run} was interrupted half-way (its manifest says started)",
+                           "--fix rolls it back (so does the next dream); then dream again", fixable=True,
+                           data={"kind": "dream", "run": run}))
+
+
+STALE_TEMP_SECONDS = 3600
+
+
+def temp_files(home: Home) -> list[tuple]:
+    """``(path, pid)`` of the temp files interrupted atomic writes left: their process is gone
+    (or they are over an hour old). A live writer's temp file is not listed."""
+    import time
+
+    from .fsio import pid_alive, stray_temps
+
+    dirs = [home.root, home.memory_dir, home.journal_dir, home.episodes_dir, home.ledger_dir, home.state_dir,
+            home.quarantine_dir, home.state_dir / "intents"]
+    runs = home.state_dir / "dream_runs"
+    if runs.is_dir():
+        dirs += sorted(d for d in runs.iterdir() if d.is_dir())
+    out = []
+    now = time.time()
+    for d in dirs:
+        for p, pid in stray_temps(d):
+            try:
+                old = now - p.lstat().st_mtime > STALE_TEMP_SECONDS
+            except OSError:
+                continue
+            if old or not pid_alive(pid):
+                out.append((p, pid))
+    return out
+
+
+TEMP_IGNORE = ".*.tmp"
+
+
+def temps(home: Home, out: list[Finding]) -> None:
+    for p, pid in temp_files(home):
+        out.append(Finding("temp_files", home.rel(p), None,
+                           f"a temp file left by an interrupted write (process {pid} is gone)",
+                           "--fix removes it (the file it was for is whole: writes replace a file at once)",
+                           severity=WARNING, fixable=True))
+    gi = home.root / ".gitignore"
+    try:
+        text = gi.read_text(encoding="utf-8", errors="replace") if gi.is_file() else None
+    except OSError:
+        text = None
+    if text is not None and TEMP_IGNORE not in text.split("\n") and (home.root / ".git").exists():
+        out.append(Finding("temp_files", ".gitignore", None, "temp files of interrupted writes "
+                           f"(.<name>.<pid>.<random>.tmp) are not git-ignored", f"--fix adds the line {TEMP_IGNORE}",
+                           severity=WARNING, fixable=True, data={"kind": "gitignore"}))
+
+
 # -- index, permissions ---------------------------------------------------------------
 
 def index(home: Home, out: list[Finding]) -> None:

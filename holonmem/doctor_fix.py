@@ -1,9 +1,14 @@
 """The repairs of ``holonmem doctor --fix`` (the caller holds the pipeline lock).
 
-Order: permissions, memory frontmatter, MEMORY.md, ledger, signals, and the
-search index last (it must see the repaired files). Each repair re-reads what
-it changes under the right lock instead of trusting the findings blindly, and
-every line it takes out of a file is quarantined first.
+Order: interrupted commands first (their intent records rolled forward, a
+half-applied dream rolled back), stray temp files, permissions, memory
+frontmatter, MEMORY.md, ledger, signals, and the search index last (it must see
+the repaired files). Each repair re-reads what it changes under the right lock
+instead of trusting the findings blindly, and every line it takes out of a file
+is quarantined first. What ``--fix`` repairs is journaled: the entry is planned
+(as an intent record) before the first repair and written after the last, so a
+killed ``--fix`` is journaled too; a ledger rewrite and the move of consolidate's
+checkpoint past the removed lines are one intent as well.
 """
 
 from __future__ import annotations
@@ -14,12 +19,16 @@ import re
 from pathlib import Path
 
 from .doctor import Finding, quarantine
-from .fsio import atomic_write, atomic_write_json, read_json, read_text_checked, write_if_unchanged
+from .fsio import atomic_write, read_json, read_text_checked, write_if_unchanged
 from .home import Home
 
 
 def fix_all(home: Home, findings: list[Finding], *, timeout: float = 10.0) -> None:
     by = lambda c: [f for f in findings if f.check == c and f.fixable and not f.fixed]  # noqa: E731
+    interrupted(home, by("interrupted"))
+    todo = [f for f in findings if f.fixable and not f.fixed]
+    it = _journal_plan(home, todo)
+    temp_files(home, by("temp_files"))
     permissions(home, by("permissions"))
     memories(home, by("frontmatter"))
     memory_index(home, by("memory_index"))
@@ -35,6 +44,104 @@ def fix_all(home: Home, findings: list[Finding], *, timeout: float = 10.0) -> No
     check_index(home, now)
     if any(f.fixable for f in now) or rewrote:
         index(home, by("index"), rewritten=rewrote or any(f.data.get("rewritten") for f in now))
+    if it is not None:
+        it.steps[-1]["entry"] = _entry(it, [f for f in findings if f.fixed], planned=False)
+        from .errors import DirtyFileError
+
+        try:
+            it.run()
+        except (DirtyFileError, OSError):
+            pass  # the record stays: the next run writes the planned entry (doctor reports it meanwhile)
+
+
+# -- the journal entry ------------------------------------------------------------------
+
+def _line(f: Finding, verb: str, what: str) -> str:
+    where = f"{f.file}:{f.line}" if f.line else f.file
+    return f"- **{verb}** `{where}` ({f.check}) — {f.problem}" + (f" → {what}" if what else "") + "."
+
+
+def _entry(it, found: list[Finding], *, planned: bool) -> str:
+    head = [f"## Doctor --fix `{it.op}`", "", f"- **Time:** {it.record['created']}"]
+    if planned:
+        body = [_line(f, "repairing", "") for f in found]
+    else:
+        body = [_line(f, "fixed", f.fixed) for f in found] or ["- Nothing needed repairing after all."]
+    return "\n".join(head + body) + "\n"
+
+
+def _journal_plan(home: Home, todo: list[Finding]):
+    """The intent holding this run's journal entry (the repairs about to be made), recorded
+    before the first repair; None when there is nothing to repair or no journal can be written."""
+    from .errors import UnsafePath
+    from .intent import Intent
+    from .journal import journal_path
+
+    todo = [f for f in todo if f.check not in ("interrupted", "index")]
+    if not todo:
+        return None
+    now = dt.datetime.now(dt.timezone.utc).astimezone()
+    op = f"doctor_{now.astimezone(dt.timezone.utc):%Y%m%dT%H%M%SZ}_{os.urandom(2).hex()}"
+    it = Intent(home, op, "doctor --fix")
+    try:
+        jpath = journal_path(home, now)
+        it.journal(home.rel(jpath), now.date().isoformat(), "")
+        it.steps[-1]["entry"] = _entry(it, todo, planned=True)
+        it.begin()
+    except (UnsafePath, OSError):
+        return None  # a journal/ linked out of the home (reported by the writers) or a full disk
+    return it
+
+
+# -- interrupted commands, temp files ----------------------------------------------------
+
+def interrupted(home: Home, found: list[Finding]) -> None:
+    from .dream_apply import recover_incomplete
+    from .intent import recover
+
+    if not found:
+        return
+    for f in found:
+        if f.data.get("kind") == "bad":
+            path = home.root / f.file
+            try:
+                q = quarantine(home, f.file, path.read_bytes())
+                path.unlink()
+                f.fixed = f"moved it to {q}"
+            except OSError as exc:
+                f.fix = f"could not move it ({exc.strerror or exc})"
+    rolled = set(recover_incomplete(home)) if any(f.data.get("kind") == "dream" for f in found) else set()
+    done = {r["op"]: r for r in recover(home)}
+    for f in found:
+        if f.data.get("kind") == "intent" and f.data.get("op") in done:
+            c = done[f.data["op"]].get("conflicts") or []
+            f.fixed = "finished it (journaled)" + (f"; left alone, changed by hand since: {', '.join(p for p, _ in c)}" if c else "")
+        elif f.data.get("kind") == "dream" and f.data.get("run") in rolled:
+            f.fixed = "rolled it back (dream again to apply it)"
+
+
+def temp_files(home: Home, found: list[Finding]) -> None:
+    from .doctor_checks import TEMP_IGNORE, temp_files as stale
+
+    gone = {home.rel(p) for p, _ in stale(home)}  # checked again: only what is still stale
+    for f in found:
+        if f.data.get("kind") == "gitignore":
+            path = home.root / ".gitignore"
+            text, ck = read_text_checked(path)
+            add = ("" if text.endswith("\n") or not text else "\n") + f"# temp files of interrupted writes\n{TEMP_IGNORE}\n"
+            try:
+                write_if_unchanged(path, text + add, ck)
+                f.fixed = f"added {TEMP_IGNORE}"
+            except Exception as exc:  # noqa: BLE001 - a person is editing it: say so, go on
+                f.fix = f"not changed: {exc}"
+        elif f.file in gone:
+            try:
+                (home.root / f.file).unlink()
+                f.fixed = "removed it"
+            except FileNotFoundError:
+                f.fixed = "already gone"
+            except OSError as exc:
+                f.fix = f"could not remove it ({exc.strerror or exc})"
 
 
 def permissions(home: Home, found: list[Finding]) -> None:
@@ -236,25 +343,43 @@ def ledger(home: Home, found: list[Finding], timeout: float) -> None:
                         keep.append(data[pos:end])
                     pos = end
                 q = quarantine(home, f"ledger/{p.name}", b"".join(moved))
-                atomic_write(p, b"".join(keep))
+                _rewrite(home, p, data, b"".join(keep), {p.name: spans})
                 removed[p.name] = spans
                 notes[home.rel(p)] = f"moved {len(moved)} line(s) to {q} and rewrote the file"
             idx.catch_up(ledger_files(home))  # the fingerprint sees the rewrite and re-reads
         finally:
             idx.close()
-    if removed:
-        _remap_consolidate(home, removed)
     for f in found:
         if f.file in notes:
             f.fixed = notes[f.file]
 
 
-def _remap_consolidate(home: Home, removed: dict[str, list[tuple[int, int]]]) -> None:
-    """Move consolidate's checkpoint offsets (and open-session positions) past the removed lines."""
-    path = home.state_file("consolidate.json")
-    st = read_json(path, None)
-    if not isinstance(st, dict):
-        return
+def _rewrite(home: Home, path: Path, old: bytes, new: bytes, removed: dict[str, list[tuple[int, int]]]) -> None:
+    """Rewrite a ledger file and move consolidate's checkpoint past the removed lines, as one
+    intent: killed between the two, the next pipeline run moves the checkpoint (a checkpoint
+    left pointing into the old file would re-read or skip events)."""
+    from .fsio import checksum_bytes, file_checksum
+    from .intent import Intent
+
+    rel = home.rel(path)
+    it = Intent(home, f"doctor_ledger_{os.getpid()}_{os.urandom(3).hex()}", "doctor --fix (ledger rewrite)")
+    it.file(rel, checksum_bytes(old), new, keep=False)  # the new bytes are not copied into the record
+    state_path = home.state_file("consolidate.json")
+    st = read_json(state_path, None)
+    if isinstance(st, dict):
+        it.file(home.rel(state_path), file_checksum(state_path), _json(_remapped(st, removed)), needs=(rel,))
+    it.commit()
+
+
+def _json(obj) -> bytes:
+    import json
+
+    return (json.dumps(obj, ensure_ascii=False, indent=1, sort_keys=True) + "\n").encode("utf-8")
+
+
+def _remapped(st: dict, removed: dict[str, list[tuple[int, int]]]) -> dict:
+    """Consolidate's state with its checkpoint offsets (and open-session positions) moved past
+    the removed lines (pure)."""
     offs = st.get("offsets") or {}
     for name, spans in removed.items():
         if name in offs:
@@ -271,7 +396,7 @@ def _remap_consolidate(home: Home, removed: dict[str, list[tuple[int, int]]]) ->
                 continue
             new.append([name, _shift(off, removed.get(name, [])), length])
         st["open"][key] = new
-    atomic_write_json(path, st)
+    return st
 
 
 # -- signals ----------------------------------------------------------------------------

@@ -229,6 +229,20 @@ def _drop_empty_runs_dir(home: Home) -> None:
         pass
 
 
+def incomplete_runs(home: Home) -> list[str]:
+    """Runs a crash left half-applied (what :func:`recover_incomplete` rolls back); reads only."""
+    base = home.state_dir / RUNS_DIR
+    if not base.is_dir():
+        return []
+    done = {r.get("id") for r in _state(home)["runs"]}
+    out = []
+    for d in sorted(base.iterdir()):
+        m = read_json(d / "manifest.json", None) if d.is_dir() else None
+        if d.is_dir() and d.name not in done and (m is None or m.get("status") == "started"):
+            out.append(d.name)
+    return out
+
+
 def recover_incomplete(home: Home) -> list[str]:
     """Roll back runs whose manifest says ``started`` (a crash mid-run)."""
     base = home.state_dir / RUNS_DIR
@@ -236,8 +250,11 @@ def recover_incomplete(home: Home) -> list[str]:
         return []
     done = {r.get("id") for r in _state(home)["runs"]}
     out = []
+    from .intent import sweep_temps
+
     for d in sorted(base.iterdir()):
         m = read_json(d / "manifest.json", None)
+        sweep_temps(home, [home.rel(d / "manifest.json")])  # a manifest save a kill cut short
         if d.name in done:
             if m is not None and m.get("status") == "started":
                 # killed after its state was saved, before the manifest said so:

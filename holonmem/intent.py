@@ -137,18 +137,22 @@ class Intent:
         self.steps.append({"kind": "rmtree", "path": rel})
 
     # -- running -----------------------------------------------------------------------
-    def commit(self) -> "Intent":
-        """Record the steps, make them, remove the record. The caller holds the pipeline lock.
-
-        A conflict on the first (``required``) step raises :class:`DirtyFileError`
-        with nothing written; an I/O error later (a full disk) leaves the record for
-        the next run and says so."""
+    def begin(self) -> None:
+        """Write the record (before the first write of the command)."""
         for step in self.steps:  # a path that escapes the home is refused before anything is written
             if step["kind"] in ("file", "journal"):
                 self._target(step["path"])
         self.home.state_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
         intents_dir(self.home).mkdir(mode=0o700, exist_ok=True)
         atomic_write_json(self.path, self.record)
+
+    def commit(self) -> "Intent":
+        """Record the steps, make them, remove the record. The caller holds the pipeline lock.
+
+        A conflict on the first (``required``) step raises :class:`DirtyFileError`
+        with nothing written; an I/O error later (a full disk) leaves the record for
+        the next run and says so."""
+        self.begin()
         try:
             self.run()
         except DirtyFileError:
@@ -377,6 +381,9 @@ def recover(home: Home) -> list[dict]:
     Returns the records finished now, each with ``"conflicts"``; one that cannot be
     finished (a disk still full, an unreadable record) stays for ``doctor`` to report."""
     done = []
+    for tmp, pid in stray_temps(intents_dir(home)):  # a record whose own write was interrupted
+        if not pid_alive(pid):
+            tmp.unlink(missing_ok=True)
     for path in pending(home):
         rec = load_record(path)
         if rec is None:
@@ -392,6 +399,10 @@ def recover(home: Home) -> list[dict]:
         rec["conflicts"] = it.conflicts
         rec["appended"] = it.appended
         done.append(rec)
+    try:
+        intents_dir(home).rmdir()
+    except OSError:
+        pass
     return done
 
 

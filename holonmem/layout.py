@@ -43,6 +43,8 @@ Put reference notes here as Markdown, optionally with `title`, `summary` and
 """,
     ".gitignore": """# derived state: index, checkpoints, locks (rebuildable)
 .holonmem/
+# temp files of interrupted writes (.<name>.<pid>.<random>.tmp; `holonmem doctor --fix` removes them)
+.*.tmp
 """,
     ".gitattributes": """# append-only JSONL: a union merge keeps both sides' lines
 ledger/*.jsonl merge=union
