@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -40,13 +41,23 @@ def build_home(root: Path) -> Path:
     return root
 
 
+@pytest.fixture(scope="module")
+def built_home(tmp_path_factory) -> Path:
+    return build_home(tmp_path_factory.mktemp("mcp") / "home")
+
+
 @pytest.fixture
-def mhome(tmp_path) -> Path:
-    return build_home(tmp_path / "home")
+def mhome(built_home, tmp_path) -> Path:
+    """A fresh copy of the home built once for this module (the CLI run per test would cost ~5 s)."""
+    dst = tmp_path / "home"
+    shutil.copytree(built_home, dst, symlinks=True)
+    return dst
 
 
-def talk(argv: list[str], calls: list[tuple[str, dict]], errlog: Path, env: dict | None = None):
-    """Start the server, list its tools, make ``calls`` in one session; ``(tools, results)``."""
+def talk(argv: list[str], calls: list, errlog: Path, env: dict | None = None):
+    """Start the server, list its tools, make ``calls`` in one session; ``(tools, results)``.
+    A call is ``(tool name, arguments)``, or a function run between two calls (e.g. the CLI
+    changing the home while the server keeps running); results are the tool calls' only."""
 
     async def go():
         params = StdioServerParameters(command=argv[0], args=argv[1:], env=env)
@@ -55,7 +66,13 @@ def talk(argv: list[str], calls: list[tuple[str, dict]], errlog: Path, env: dict
                 async with ClientSession(r, w) as s:
                     await s.initialize()
                     tools = (await s.list_tools()).tools
-                    return tools, [await s.call_tool(name, args) for name, args in calls]
+                    results = []
+                    for call in calls:
+                        if callable(call):
+                            await anyio.to_thread.run_sync(call)
+                        else:
+                            results.append(await s.call_tool(*call))
+                    return tools, results
 
     return anyio.run(go)
 
@@ -183,18 +200,37 @@ def test_stdout_carries_only_protocol_messages_even_with_debug_tracebacks(mhome,
     assert "Traceback" in stderr and "NotFound" in stderr  # the debug traceback went to stderr
 
 
+CI = "The invoicer CI runs on Python 3.12"
+ENGLISH = "Always answer in English, never in German."
+
+
 def test_remember_proposes_a_signal_dream_never_promotes(mhome, tmp_path):
     before = {p.name for p in (mhome / "memory").iterdir()}
     n_signals = len(signals(mhome))
-    calls = [("memory_remember", {"statement": "The invoicer CI runs on Python 3.12", "project": "invoicer",
-                                  "kind": "fact"}),
-             ("memory_remember", {"statement": "The invoicer CI runs on Python 3.12", "project": "invoicer",
-                                  "kind": "fact"}),
-             ("memory_remember", {"statement": "Always answer in English, never in German."}),
+    seen: dict = {}
+
+    def person():
+        """While the server runs: two forced dreams, then a person keeps one proposal and rejects another."""
+        for _ in range(2):
+            p = run_cli("--home", mhome, "dream", "--force")
+            assert p.returncode == 0, p.stderr
+        seen["memory"] = {p.name for p in (mhome / "memory").iterdir()}
+        seen["status"] = {s["signal"]: s["status"] for s in signals(mhome) if s["type"] == "status"}
+        seen["review"] = json.loads(run_cli("--home", mhome, "review", "--json").stdout)
+        ids = {s["statement"]: s["id"] for s in signals(mhome) if s["type"] == "signal"}
+        assert run_cli("--home", mhome, "promote", ids[CI]).returncode == 0
+        assert run_cli("--home", mhome, "reject", ids[ENGLISH]).returncode == 0
+
+    calls = [("memory_remember", {"statement": CI, "project": "invoicer", "kind": "fact"}),
+             ("memory_remember", {"statement": CI, "project": "invoicer", "kind": "fact"}),
+             ("memory_remember", {"statement": ENGLISH}),
              ("memory_remember", {"statement": "deploy key is ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8", "project": "invoicer"}),
              ("memory_remember", {"statement": "   "}),
-             ("memory_remember", {"statement": "x", "scope": "project"})]
-    _, (first, again, user, secret, empty, noproj) = talk([*SERVER, "--home", str(mhome), "mcp"], calls, tmp_path / "e.log")
+             ("memory_remember", {"statement": "x", "scope": "project"}),
+             person,
+             ("memory_remember", {"statement": ENGLISH})]
+    _, (first, again, user, secret, empty, noproj, redo) = talk([*SERVER, "--home", str(mhome), "mcp"], calls,
+                                                                 tmp_path / "e.log")
     assert not first.is_error and first.structured_content["status"] == "pending"
     assert first.structured_content["written"] is True
     sid = first.structured_content["signal"]
@@ -203,7 +239,7 @@ def test_remember_proposes_a_signal_dream_never_promotes(mhome, tmp_path):
     assert empty.is_error and text_of(empty).startswith("Error: nothing to remember")
     assert noproj.is_error and "needs a project" in text_of(noproj)
 
-    new = signals(mhome)[n_signals:]
+    new = [s for s in signals(mhome)[n_signals:] if s["type"] == "signal"]
     assert len(new) == 3  # the repeat added nothing
     sig = next(s for s in new if s["id"] == sid)
     assert sig["trust"] == "agent-proposed" and sig["channels"] == ["agent_proposed"]
@@ -217,48 +253,46 @@ def test_remember_proposes_a_signal_dream_never_promotes(mhome, tmp_path):
     assert f"pending signal `{sid}`" in journal and "not the user's own words" in journal
     assert "ghp_a1B2" not in journal
 
-    # a dream (forced, twice) keeps every proposal pending and writes no memory for them
-    for _ in range(2):
-        p = run_cli("--home", mhome, "dream", "--force")
-        assert p.returncode == 0, p.stderr
-    assert {p.name for p in (mhome / "memory").iterdir()} == before
-    status = {s["signal"]: s["status"] for s in signals(mhome) if s["type"] == "status"}
-    assert all(s["id"] not in status for s in new)
-    review = json.loads(run_cli("--home", mhome, "review", "--json").stdout)
-    group = next(g for g in review["groups"] if sid in g["signals"])
+    # the dreams kept every proposal pending and wrote no memory for them
+    assert seen["memory"] == before
+    assert all(s["id"] not in seen["status"] for s in new)
+    group = next(g for g in seen["review"]["groups"] if sid in g["signals"])
     assert group["verdict"] == "waiting" and "a person's decision" in group["lacks"][0]
 
-    # a person keeps one (promote) and undoes another (reject): proposing it again changes nothing
-    p = run_cli("--home", mhome, "promote", sid)
-    assert p.returncode == 0, p.stderr
+    # the person's promote kept it; their reject undid the other, which is not proposed again
     made = sorted({p.name for p in (mhome / "memory").iterdir()} - before)
     assert len(made) == 1 and "python-3-12" in made[0]
     assert "by_hand" in (mhome / "memory" / made[0]).read_text()
     assert f"memory/{made[0]}" in (mhome / "MEMORY.md").read_text()
-    other = user.structured_content["signal"]
-    assert run_cli("--home", mhome, "reject", other).returncode == 0
-    _, (redo,) = talk([*SERVER, "--home", str(mhome), "mcp"],
-                      [("memory_remember", {"statement": "Always answer in English, never in German."})], tmp_path / "e2.log")
     assert redo.structured_content["status"] == "rejected" and redo.structured_content["written"] is False
+    assert "Traceback" not in (tmp_path / "e.log").read_text()
 
 
 def test_keep_setting_writes_the_memory_at_once_like_remember(mhome, tmp_path):
     cfg = mhome / "holonmem.toml"
     cfg.write_text(cfg.read_text() + '\n[mcp]\nremember = "keep"\n')
-    calls = [("memory_remember", {"statement": "Invoice numbers never reuse a cancelled number", "project": "invoicer"})]
-    _, (kept,) = talk([*SERVER, "--home", str(mhome), "mcp"], calls, tmp_path / "e.log")
+    statement = "Invoice numbers never reuse a cancelled number"
+    kept_path: list[str] = []
+
+    def undo_then_break_the_setting():
+        """While the server runs: the memory is on disk now; forget it (the undo), then break the setting."""
+        kept_path.extend(f"memory/{p.name}" for p in (mhome / "memory").glob("*.md") if statement in p.read_text())
+        assert len(kept_path) == 1 and kept_path[0] in (mhome / "MEMORY.md").read_text()
+        assert run_cli("--home", mhome, "forget", kept_path[0]).returncode == 0
+        cfg.write_text(cfg.read_text().replace('remember = "keep"', 'remember = "always"'))
+
+    calls = [("memory_remember", {"statement": statement, "project": "invoicer"}),
+             undo_then_break_the_setting,
+             ("memory_remember", {"statement": statement, "project": "invoicer"})]
+    _, (kept, bad) = talk([*SERVER, "--home", str(mhome), "mcp"], calls, tmp_path / "e.log")
     assert not kept.is_error, text_of(kept)
     out = kept.structured_content
     assert out["status"] == "kept" and out["memories"][0]["action"] == "create"
     path = out["memories"][0]["path"]
-    assert (mhome / path).is_file() and path in (mhome / "MEMORY.md").read_text()
+    assert kept_path == [path] and (mhome / path).is_file()
+    assert path not in (mhome / "MEMORY.md").read_text()  # forgotten by the undo
     journal = "".join(p.read_text() for p in (mhome / "journal").glob("*.md"))
     assert "Remember by hand" in journal and f"Undo: `holonmem forget {path}`" in journal
-    assert run_cli("--home", mhome, "forget", path).returncode == 0  # the undo works
-    assert path not in (mhome / "MEMORY.md").read_text()
-
-    cfg.write_text(cfg.read_text().replace('remember = "keep"', 'remember = "always"'))
-    _, (bad,) = talk([*SERVER, "--home", str(mhome), "mcp"], calls, tmp_path / "e2.log")
     assert bad.is_error and "mcp.remember = 'always'" in text_of(bad)
 
 
