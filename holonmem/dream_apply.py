@@ -229,33 +229,31 @@ def _drop_empty_runs_dir(home: Home) -> None:
         pass
 
 
-def incomplete_runs(home: Home) -> list[str]:
-    """Runs a crash left half-applied (what :func:`recover_incomplete` rolls back); reads only."""
+def _runs_on_disk(home: Home):
+    """``(folder, manifest or None, recorded in dream.json?)`` for each run folder."""
     base = home.state_dir / RUNS_DIR
     if not base.is_dir():
-        return []
+        return
     done = {r.get("id") for r in _state(home)["runs"]}
-    out = []
     for d in sorted(base.iterdir()):
-        m = read_json(d / "manifest.json", None) if d.is_dir() else None
-        if d.is_dir() and d.name not in done and (m is None or m.get("status") == "started"):
-            out.append(d.name)
-    return out
+        if d.is_dir():
+            yield d, read_json(d / "manifest.json", None), d.name in done
+
+
+def incomplete_runs(home: Home) -> list[str]:
+    """Runs a crash left half-applied (what :func:`recover_incomplete` rolls back); reads only."""
+    return [d.name for d, m, recorded in _runs_on_disk(home)
+            if not recorded and (m is None or m.get("status") == "started")]
 
 
 def recover_incomplete(home: Home) -> list[str]:
     """Roll back runs whose manifest says ``started`` (a crash mid-run)."""
-    base = home.state_dir / RUNS_DIR
-    if not base.is_dir():
-        return []
-    done = {r.get("id") for r in _state(home)["runs"]}
-    out = []
     from .intent import sweep_temps
 
-    for d in sorted(base.iterdir()):
-        m = read_json(d / "manifest.json", None)
+    out = []
+    for d, m, recorded in list(_runs_on_disk(home)):
         sweep_temps(home, [home.rel(d / "manifest.json")])  # a manifest save a kill cut short
-        if d.name in done:
+        if recorded:
             if m is not None and m.get("status") == "started":
                 # killed after its state was saved, before the manifest said so:
                 # the run is complete; record that (its backups stay for --undo)
