@@ -7,7 +7,7 @@ one (``FILES``) in the same folder, so that a search for episodes, memories or
 notes costs O(files), not O(events). What is indexed is recorded in
 ``.holonmem/index_state.json``::
 
-    {"version": 6, "ledger_offsets": {file: byte_offset},
+    {"version": 7, "ledger_offsets": {file: byte_offset},
      "files": {rel_path: [mtime_ns, size]}, "last_update": iso}
 
 :func:`update` compares that with a few ``stat`` calls and, when something
@@ -37,7 +37,7 @@ from .home import Home
 from .index_docs import file_docs, ledger_docs
 from .locks import INDEX, home_lock
 
-VERSION = 6  # bump on any change of the schema, the analyzer or the layout: old indexes are rebuilt
+VERSION = 7  # bump on any change of the schema, the analyzer or the layout: old indexes are rebuilt
 EVENTS, FILES = "MAIN", "FILES"  # the two Whoosh index names in .holonmem/index/
 STATE_NAME = "index_state.json"
 # A search (or context) brings the index up to date itself when at most this
@@ -68,6 +68,8 @@ def schema():
         day=fields.ID(),
         ts=fields.STORED(),
         tsn=fields.STORED(),
+        pos=fields.STORED(),
+        speaker=fields.STORED(),
         label=fields.STORED(),
         title=fields.STORED(),
         body=fields.STORED(),
@@ -311,7 +313,7 @@ def rebuild(home: Home, *, progress: Callable[[int, int], None] | None = None,
             done_before = 0
             events = 0
             tick = 0
-            for doc, fname, end in ledger_docs(home, {}, None, errors):
+            for doc, fname, end, _ in ledger_docs(home, {}, None, errors):
                 if doc is not None:
                     w.add_document(**doc)
                     events += 1
@@ -452,17 +454,21 @@ def _incremental(home: Home, max_events: int | None, with_events: bool = True) -
     stale = False
     if ledger_work:
         with _writing(home, EVENTS) as (ix, w):
-            previous = _PreviousLookup(ix)
+            tail = _SessionTail(home, ix)
             try:
-                for doc, fname, end in ledger_docs(home, offsets, max_events, errors, previous):
-                    if doc is not None:
+                for doc, fname, end, replace in ledger_docs(home, offsets, max_events, errors, tail):
+                    if doc is None:
+                        pass
+                    elif replace:  # a session's last turn, now with the turns after it
+                        w.update_document(**doc)
+                    else:
                         # ids are unique in the ledger; a crash between commit and
                         # state save can re-add a line, which search de-duplicates
                         w.add_document(**doc)
                         events += 1
                     offsets[fname] = end
             finally:
-                previous.close()
+                tail.close()
         if max_events is not None and events >= max_events:
             stale = _ledger_behind(home, offsets)
     if pend["changed"] or pend["deleted"]:
@@ -502,32 +508,57 @@ def _writing(home: Home, name: str):
         ix.close()
 
 
-class _PreviousLookup:
-    """The body of the last indexed event of a session (highest document
-    number), through one searcher opened on first use. The events index
-    holds events only, so the session term's own (short) posting list is
-    enough: no walk over every event."""
+class _SessionTail:
+    """A session's last indexed turns for :func:`index_docs.ledger_docs`,
+    through one searcher opened on first use: ``[(body, event | None, pos)]``
+    oldest first, the last ``len(AFTER)`` with their event read back from the
+    ledger line their document points at (their documents get the new turns
+    after them). The events index holds events only, so the session term's own
+    (short) posting list is enough: no walk over every event."""
 
-    def __init__(self, ix):
-        self.ix = ix
+    def __init__(self, home: Home, ix):
+        self.home, self.ix = home, ix
         self.searcher = None
 
-    def __call__(self, session: str) -> str:
+    def __call__(self, session: str) -> list:
+        from .index_docs import AFTER, BEFORE
+        from .ledger import load_line
+
         if self.searcher is None:
             self.searcher = self.ix.searcher()
-        # Within a segment documents keep ledger order, but a parallel rebuild
-        # deals batches to two segments: the last of each segment, latest by time.
+        want = len(BEFORE) + len(AFTER)
+        if not want:
+            return []
+        # Within a segment documents keep the session's ledger order; across
+        # segments (incremental runs, a parallel rebuild) the ledger position orders them.
         starts = sorted(off for _, off in self.searcher.leaf_searchers())
-        last: dict[int, int] = {}
+        per_leaf: dict[int, list[int]] = {}
         for n in self.searcher.document_numbers(session=session):
-            last[bisect.bisect_right(starts, n)] = n
-        best, body = None, ""
-        for n in last.values():
-            f = self.searcher.stored_fields(n)
-            key = (f.get("tsn") or 0, n)
-            if best is None or key > best:
-                best, body = key, f.get("body") or ""
-        return body
+            lst = per_leaf.setdefault(bisect.bisect_right(starts, n), [])
+            lst.append(n)
+            if len(lst) > want:
+                lst.pop(0)
+        found = [self.searcher.stored_fields(n) for lst in per_leaf.values() for n in lst]
+        found = sorted((f for f in found if f.get("pos")), key=lambda f: tuple(f["pos"][:2]))[-want:]
+        out = []
+        for i, f in enumerate(found):
+            ev = None
+            if i >= len(found) - len(AFTER):
+                ev = self._event(f["pos"], load_line)
+                if ev is not None and f"event:{ev['id']}" != f.get("ref"):
+                    ev = None  # not the line this document was made from: leave it as it is
+            out.append((f.get("body") or "", ev, tuple(f["pos"]) if ev is not None else None))
+        return out
+
+    def _event(self, pos, load_line) -> dict | None:
+        name, off, length = pos
+        try:
+            with open(self.home.ledger_dir / name, "rb") as fh:
+                fh.seek(off)
+                ev = load_line(fh.read(length))
+        except (OSError, ValueError, UnicodeDecodeError):
+            return None
+        return ev if isinstance(ev, dict) and isinstance(ev.get("id"), str) else None
 
     def close(self) -> None:
         if self.searcher is not None:

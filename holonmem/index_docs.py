@@ -4,14 +4,17 @@ section, memory and note (no whoosh here; :mod:`holonmem.index` writes them).
 Fields: ``ref`` (unique), ``kind``, ``project``, ``session``, ``status``,
 ``src`` (the file a file-based document came from, for deletes), ``day``
 (``YYYY-MM-DD`` of ``ts`` as written), stored ``ts``/``tsn``/``label``/``title``/
-``body``, and the one analysed field ``text``: title, tags, body and ``ctx``
-(an event's session predecessor) with their :data:`WEIGHTS`. Empty fields are
-left out: every field costs indexing time.
+``body`` (and for events ``pos``, the ledger line, and ``speaker``, the
+speaker or else the role), and the one analysed field
+``text``: title, tags, body and, for events, the turns around it in its
+session, each part with its weight (:data:`WEIGHTS`, :data:`BEFORE`,
+:data:`AFTER`). Empty fields are left out: every field costs indexing time.
 """
 
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
@@ -19,45 +22,125 @@ from typing import Callable, Iterable, Iterator
 from .errors import HolonmemError
 from .home import Home
 
-# How much of the previous event of a session an event carries as context.
+# How much of each neighbouring turn an event carries as context.
 CONTEXT_CHARS = 200
-# Weight of each part of a document's searchable text (tuned on LoCoMo; tags
-# hold the speaker, tool and status of events, a memory's keywords, a note's tags).
-WEIGHTS = {"title": 2.0, "tags": 1.5, "body": 1.0, "ctx": 0.4}
+# Weight of each part of a document's searchable text (tuned on LoCoMo,
+# docs/search.md; tags hold the speaker, tool and status of events, a memory's
+# keywords, a note's tags).
+WEIGHTS = {"title": 2.0, "tags": 1.5, "body": 1.0}
+# An event also carries the turns of its session before and after it (the
+# words of a question often sit in the turn before its answer, or in the reply
+# after it): one weight per turn, nearest first; the number of weights is how
+# many turns.
+BEFORE = (0.4, 0.2)
+AFTER = (0.3, 0.15)
+# An event's date as words ("8 May 2023") with this weight: a question that
+# names a date finds what was said that day (0: not indexed).
+DATE_WEIGHT = 1.0
+_MONTHS = "January February March April May June July August September October November December".split()
+# A rebuild holds an event back until the turns after it arrive; at most this
+# many sessions wait at once (the least recently active one is written first).
+MAX_WAITING_SESSIONS = 1024
+
+# One event's context and what :func:`ledger_docs` needs to know about it:
+# ``(body, event, ledger position)``; ``event`` only for the tail turns whose
+# documents get the new turns after them (see ``tail`` below).
+Tail = list[tuple[str, "dict | None", "tuple[str, int, int] | None"]]
+
+
+class _Waiting:
+    """An event whose document waits for the turns after it."""
+
+    __slots__ = ("ev", "pos", "before", "after", "replace")
+
+    def __init__(self, ev: dict, pos: tuple, before: list[str], replace: bool):
+        self.ev, self.pos, self.before, self.after, self.replace = ev, pos, before, [], replace
+
+    def doc(self) -> dict:
+        return event_doc(self.ev, self.pos, self.before, self.after)
 
 
 def ledger_docs(home: Home, offsets: dict, max_events: int | None, errors: list,
-                previous: Callable[[str], str] | None = None) -> Iterator[tuple[dict | None, str, int]]:
-    """Yield ``(doc or None, file, end_offset)`` for ledger lines after ``offsets``.
+                tail: Callable[[str], Tail] | None = None) -> Iterator[tuple[dict | None, str, int, bool]]:
+    """Yield ``(doc or None, file, end_offset, replace)`` for ledger lines after ``offsets``.
 
-    Each event carries the text of the event before it in its session as
-    context (``previous(session)`` supplies it for sessions that started
-    before ``offsets``).
+    Each event carries the texts of the :data:`BEFORE` turns before it and the
+    :data:`AFTER` turns after it in its session, so its document is yielded
+    once those arrived (or the input ended, or :data:`MAX_WAITING_SESSIONS`
+    sessions wait). Every line read yields at least once, so ``file``/``end``
+    always say how far the ledger was read. ``tail(session)`` (incremental
+    updates) gives the session's last indexed turns, oldest first: their
+    bodies are context, and those that come with their event are yielded
+    again with the new turns after them, ``replace`` True (the caller
+    replaces the old document of that ref). ``max_events`` counts new events.
     """
     from .ledger import iter_lines, load_line
 
-    last: dict[str, str] = {}
+    nb, na = len(BEFORE), len(AFTER)
+    before: dict[str, list[str]] = {}   # session -> bodies of its last turns, oldest first
+    waiting: OrderedDict[str, list[_Waiting]] = OrderedDict()  # least recently active first
     n = 0
+
+    def ready(sess: str) -> Iterator[_Waiting]:
+        ws = waiting.get(sess)
+        while ws and len(ws[0].after) >= na:
+            yield ws.pop(0)
+        if ws is not None and not ws:
+            del waiting[sess]
+
+    def flush_all() -> Iterator[_Waiting]:
+        rest = sorted((w for ws in waiting.values() for w in ws), key=lambda w: w.pos[:2])
+        waiting.clear()
+        yield from rest
+
+    fname, end = "", 0
     for pos, raw in iter_lines(home, offsets):
-        end = pos.offset + pos.length + 1
+        fname, end = pos.file, pos.offset + pos.length + 1
         try:
             ev = load_line(raw)
         except (ValueError, UnicodeDecodeError) as exc:
             errors.append(f"{pos.file}@{pos.offset}: {exc if str(exc).startswith('nested') else 'not valid JSON'}")
-            yield None, pos.file, end
+            yield None, fname, end, False
             continue
         if not isinstance(ev, dict) or not isinstance(ev.get("id"), str):
-            yield None, pos.file, end
+            yield None, fname, end, False
             continue
         sess = ev.get("session") or ""
-        if sess not in last:
-            last[sess] = previous(sess) if (previous and sess) else ""
-        doc = event_doc(ev, pos.file, last[sess])
-        last[sess] = doc.get("body", "")
-        yield doc, pos.file, end
+        if sess not in before:
+            before[sess] = []
+            for body, old, opos in (tail(sess) if (tail and sess) else []):
+                for w in waiting.get(sess, ()):
+                    w.after.append(body[:CONTEXT_CHARS])  # the tail turns after it, as a rebuild sees them
+                if old is not None and na:
+                    waiting.setdefault(sess, []).append(_Waiting(old, opos, before[sess][::-1][:nb], True))
+                before[sess] = (before[sess] + [body[:CONTEXT_CHARS]])[-nb:] if nb else []
+        text = event_text(ev)
+        for w in waiting.get(sess, ()):
+            w.after.append(text[:CONTEXT_CHARS])
+        emitted = False
+        for w in ready(sess):
+            emitted = True
+            yield w.doc(), fname, end, w.replace
+        me = _Waiting(ev, (pos.file, pos.offset, pos.length), before[sess][::-1][:nb], False)
+        before[sess] = (before[sess] + [text[:CONTEXT_CHARS]])[-nb:] if nb else []
+        if na:
+            waiting.setdefault(sess, []).append(me)
+            waiting.move_to_end(sess)
+            while len(waiting) > MAX_WAITING_SESSIONS:
+                _, oldest = waiting.popitem(last=False)
+                for w in oldest:
+                    emitted = True
+                    yield w.doc(), fname, end, w.replace
+        else:
+            emitted = True
+            yield me.doc(), fname, end, False
+        if not emitted:
+            yield None, fname, end, False
         n += 1
         if max_events is not None and n >= max_events:
-            return
+            break
+    for w in flush_all():
+        yield w.doc(), fname, end, w.replace
 
 
 def file_docs(home: Home, rels: Iterable[str], errors: list) -> Iterator[dict]:
@@ -94,13 +177,13 @@ def _tsn(ts: str | None) -> int:
 
 def _doc(ref: str, kind: str, *, src: str | None, ts: str | None, title: str = "", body: str = "", tags: str = "",
          project: str | None = None, session: str | None = None, status: str = "", label: str = "",
-         ctx: str = "") -> dict:
+         ctx: list[tuple[str, float]] = ()) -> dict:
     from .analysis import weighted_text
 
     ts = ts or ""
     doc = {"ref": ref, "kind": kind, "ts": ts, "tsn": _tsn(ts), "label": label or title,
            "text": weighted_text([(title, WEIGHTS["title"]), (tags, WEIGHTS["tags"]), (body, WEIGHTS["body"]),
-                                  (ctx, WEIGHTS["ctx"])])}
+                                  *ctx])}
     # empty fields are left out: every field and posting costs indexing time
     for key, val in (("project", project), ("session", session), ("status", status), ("src", src), ("day", ts[:10]),
                      ("title", title), ("body", body)):
@@ -109,13 +192,31 @@ def _doc(ref: str, kind: str, *, src: str | None, ts: str | None, title: str = "
     return doc
 
 
-def event_doc(ev: dict, ledger_file: str, previous: str = "") -> dict:
-    """One ledger event. The speaker, tool, status and non-message kind are tags;
-    ``previous`` (the session's event before it) is weak context: the words of
-    a question often sit in the turn before its answer."""
+def event_text(ev: dict) -> str:
+    """An event's text as indexed (a non-string text as JSON)."""
     text = ev.get("text")
     if not isinstance(text, str):
         text = "" if text is None else json.dumps(text, ensure_ascii=False)
+    return text
+
+
+def date_words(ts) -> str:
+    """``2023-05-08T13:56:02`` -> ``8 May 2023`` (the date as written in ``ts``)."""
+    ts = str(ts or "")
+    try:
+        y, m, d = int(ts[0:4]), int(ts[5:7]), int(ts[8:10])
+    except ValueError:
+        return ""
+    return f"{d} {_MONTHS[m - 1]} {y}" if 1 <= m <= 12 else ""
+
+
+def event_doc(ev: dict, pos: tuple[str, int, int] | None = None, before: list[str] = (),
+              after: list[str] = ()) -> dict:
+    """One ledger event at ledger position ``pos`` (file, offset, length).
+    The speaker, tool, status and non-message kind are tags; ``before`` and
+    ``after`` (the session's turns around it, nearest first) are weak context
+    with the weights :data:`BEFORE` and :data:`AFTER`."""
+    text = event_text(ev)
     who = ev.get("speaker") or ev.get("role") or ""
     kind = ev.get("kind") or "message"
     tool = ev.get("tool") or ""
@@ -125,8 +226,16 @@ def event_doc(ev: dict, ledger_file: str, previous: str = "") -> dict:
     refs = ev.get("refs")
     if isinstance(refs, list):
         tags.extend(str(r) for r in refs[:20])
-    return _doc(f"event:{ev['id']}", "event", src=None, ts=ev.get("ts"), body=text, tags=" ".join(tags),
-                project=ev.get("project"), session=ev.get("session"), label=label, ctx=previous[:CONTEXT_CHARS])
+    ctx = [(t[:CONTEXT_CHARS], w) for t, w in zip(before, BEFORE)] + [(t[:CONTEXT_CHARS], w) for t, w in zip(after, AFTER)]
+    if DATE_WEIGHT:
+        ctx.append((date_words(ev.get("ts")), DATE_WEIGHT))
+    doc = _doc(f"event:{ev['id']}", "event", src=None, ts=ev.get("ts"), body=text, tags=" ".join(tags),
+               project=ev.get("project"), session=ev.get("session"), label=label, ctx=ctx)
+    if pos is not None:
+        doc["pos"] = tuple(pos)
+    if who:
+        doc["speaker"] = str(who)
+    return doc
 
 
 def episode_fields(ep) -> tuple[str, str, str, str]:

@@ -132,11 +132,16 @@ def _score_all(searcher, terms, docs: list[int]) -> tuple[dict, dict]:
 
 
 
-def searcher(ix, k1: float = BM25_K1, b: float = BM25_B):
+def searcher(ix, k1: float | None = None, b: float | None = None):
     """A searcher whose BM25F takes its statistics (idf, average length) from
     the searchers in ``searcher.weighting.peers`` together when set, so that
     scores from the events and the files index compare as if from one index."""
     from whoosh import scoring
+
+    from . import search
+
+    k1 = search.BM25_K1 if k1 is None else k1
+    b = search.BM25_B if b is None else b
 
     class PeerScorer(scoring.BM25FScorer):
         def __init__(self, searcher, fieldname, text, B, K1, idf, avgfl):

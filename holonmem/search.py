@@ -76,13 +76,90 @@ def parse_time(value: str | None, what: str):
     return ("ts", int(dt.timestamp()))
 
 
+# Words that frame a question rather than name what it is about ("What
+# *kind* of books…", "Did she *mention*…"): in a query of QUESTION_MIN_TERMS
+# or more terms they weigh QUESTION_WEIGHT (stemmed like the text).
+QUESTION_WORDS = (
+    "kind type sort thing way likely probably might mention say tell talk describe happen name specific "
+    "example many much often usually ever 什么 怎么 哪些 为什"
+).split()
+QUESTION_WEIGHT = 0.3
+QUESTION_MIN_TERMS = 3
+# A turn by a person the query names (its speaker, or else its role) is
+# scored x(1 + SPEAKER_BOOST): "What did Nate…" asks about what Nate said,
+# more than about a turn that only addresses him ("Thanks Nate!").
+SPEAKER_BOOST = 0.1
+# A question asking when ("When did…", "what year", "什么时候") scores a
+# result that says when (yesterday, last week, a weekday, a month, a year,
+# 昨天, 上周, 3月…) x(1 + TIME_BOOST).
+TIME_BOOST = 0.25
+# A result whose session holds other good results is scored
+# x(1 + SESSION_BOOST * their share): the turn that answers a question sits in
+# the conversation about it, next to others that match it.
+SESSION_BOOST = 0.2
+_WHEN_QUESTION = re.compile(
+    r"^\W*(when|since when|how long ago|what (year|month|day|date|time|week))\b|什么时候|哪天|哪一天|几号|哪年|几月|多久以前",
+    re.IGNORECASE)
+_TIME_WORDS = re.compile(
+    r"\b(yesterday|today|tomorrow|tonight|last|next|ago|week|weekend|month|year|monday|tuesday|wednesday|"
+    r"thursday|friday|saturday|sunday|morning|evening|night|since|january|february|march|april|may|june|july|"
+    r"august|september|october|november|december|(19|20)\d\d)\b|昨天|今天|明天|前天|后天|上周|下周|本周|周末|"
+    r"星期|礼拜|上个月|下个月|去年|今年|明年|\d+月|\d+号|\d+日",
+    re.IGNORECASE)
+
+
+def _question_stems() -> frozenset:
+    from .textterms import query_terms
+
+    return frozenset(t for w in QUESTION_WORDS for t in query_terms(w))
+
+
 def weighted_terms(query: str) -> list[tuple[str, float]]:
     """Query terms with weights: a lone CJK character counts less than a bigram
-    when the query has both (it matches far more text)."""
+    when the query has both (it matches far more text); in a longer question
+    the words that frame it (:data:`QUESTION_WORDS`) count less than the rest."""
     from .textterms import is_cjk, query_terms
 
     terms = query_terms(query)
-    return [(t, 0.5 if len(t) == 1 and is_cjk(t) and len(terms) > 1 else 1.0) for t in terms]
+    frame = _question_stems() if len(terms) >= QUESTION_MIN_TERMS else frozenset()
+    if frame and all(t in frame for t in terms):
+        frame = frozenset()  # a query of frame words only means them
+
+    def weight(t: str) -> float:
+        if t in frame:
+            return QUESTION_WEIGHT
+        return 0.5 if len(t) == 1 and is_cjk(t) and len(terms) > 1 else 1.0
+
+    return [(t, weight(t)) for t in terms]
+
+
+def asks_when(query: str) -> bool:
+    """Whether ``query`` is a question about time ("When did…", "什么时候…")."""
+    return bool(_WHEN_QUESTION.search(query or ""))
+
+
+def says_when(text: str) -> bool:
+    """Whether ``text`` holds a time expression (see :data:`TIME_BOOST`)."""
+    return bool(_TIME_WORDS.search(text or ""))
+
+
+class _Speakers:
+    """Which speakers a query names: a speaker's terms (``Nate`` -> ``nate``)
+    among the query's terms; cached per speaker string."""
+
+    def __init__(self, terms):
+        self.terms = set(terms)
+        self.cache: dict[str, bool] = {}
+
+    def named(self, speaker: str | None) -> bool:
+        if not speaker:
+            return False
+        hit = self.cache.get(speaker)
+        if hit is None:
+            from .textterms import query_terms
+
+            hit = self.cache[speaker] = bool(self.terms.intersection(query_terms(speaker)))
+        return hit
 
 
 # -- snippets ---------------------------------------------------------------------
@@ -242,6 +319,8 @@ class Session:
         ranked = []
         total = sum(w for _, w in wterms)
         seen: set[str] = set()
+        speakers = _Speakers(terms)
+        when = asks_when(query)
         for score, f in hits:
             if f["ref"] in seen:
                 continue
@@ -249,7 +328,18 @@ class Session:
             covered = sum(w for t, w in wterms if t in f.get("_matched", ()))
             cover = COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * (covered / total if total else 1.0)
             s = score * cover * KIND_WEIGHT.get(f.get("kind"), 1.0) * _recency(f.get("tsn"), now)
+            if speakers.named(f.get("speaker")):
+                s *= 1 + SPEAKER_BOOST
+            if when and says_when(f.get("body") or f.get("title")):
+                s *= 1 + TIME_BOOST
             ranked.append((s, f))
+        if SESSION_BOOST and ranked:
+            by_session: dict[str, float] = {}
+            for s, f in ranked:
+                if f.get("session"):
+                    by_session[f["session"]] = by_session.get(f["session"], 0.0) + s
+            top = max(by_session.values(), default=0.0) or 1.0
+            ranked = [(s * (1 + SESSION_BOOST * (by_session.get(f.get("session"), s) - s) / top), f) for s, f in ranked]
         ranked.sort(key=lambda x: -x[0])
         return [_result(s, f, terms) for s, f in ranked[:limit]]
 
