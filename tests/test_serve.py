@@ -145,7 +145,7 @@ def test_security_headers_forbid_scripts_and_framing(served):
     csp = headers["content-security-policy"]
     assert "default-src 'none'" in csp and "script-src" not in csp and "frame-ancestors 'none'" in csp
     assert headers["x-content-type-options"] == "nosniff" and headers["x-frame-options"] == "DENY"
-    assert headers["referrer-policy"] == "no-referrer" and headers["cache-control"] == "no-store"
+    assert headers["referrer-policy"] == "same-origin" and headers["cache-control"] == "no-store"
 
 
 # -- hostile text ----------------------------------------------------------------------

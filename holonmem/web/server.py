@@ -225,7 +225,7 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Security-Policy", CSP)
         self.send_header("X-Content-Type-Options", "nosniff")
         self.send_header("X-Frame-Options", "DENY")
-        self.send_header("Referrer-Policy", "no-referrer")
+        self.send_header("Referrer-Policy", "same-origin")  # "no-referrer" makes a form POST say Origin: null
         self.send_header("Cache-Control", "no-store")
         for k, v in (headers or {}).items():
             self.send_header(k, v)
@@ -292,7 +292,7 @@ class Handler(BaseHTTPRequestHandler):
         except HolonmemError as exc:
             status = (404 if isinstance(exc, NotFound) else 409 if isinstance(exc, DirtyFileError)
                       else 503 if isinstance(exc, LockBusy) else 400 if isinstance(exc, UsageError) else 409)
-            back = self.headers.get("Referer") or "/"
+            back = self._back()
             self._send(status, self._render("error.html", {"status": status, "message": exc.message,
                                                            "hint": exc.hint or "", "back": back}))
         except (BrokenPipeError, ConnectionResetError):
@@ -303,6 +303,13 @@ class Handler(BaseHTTPRequestHandler):
             sys.stderr.write(f"serve: unexpected {type(exc).__name__} on {parsed.path}: {exc}\n")
             self._send(500, f"Error: unexpected {type(exc).__name__}\nHint: this is a bug in holonmem; run serve with "
                             "HOLONMEM_DEBUG=1 for a traceback and report it\n".encode(), "text/plain; charset=utf-8")
+
+    def _back(self) -> str:
+        """Where an error page's Back link goes: the referring page of this server, else the Inbox."""
+        ref = urllib.parse.urlsplit(self.headers.get("Referer") or "")
+        if ref.scheme == "http" and ref.netloc.lower() in self.server.allowed_hosts():
+            return _local(ref.path + (f"?{ref.query}" if ref.query else ""))
+        return "/"
 
     def _read_form(self) -> dict:
         try:
