@@ -105,3 +105,28 @@ def test_codex_project_config_and_refusals(hm, home, tmp_path):
         assert (other / ".codex" / "config.toml").read_text() == bad  # untouched
         assert not (other / ".codex" / "config.toml.bak").exists()
         assert not (other / ".codex" / "hooks.json").exists()  # refused before anything was written
+
+
+def test_the_client_snippets_in_docs_clients_are_what_install_writes():
+    """docs/clients.md's MCP section: each client's snippet is the entry hook install builds
+    (with `holonmem` on PATH), and the one-liners are the ones it prints."""
+    import re
+    from unittest import mock
+
+    from conftest import ROOT
+    from holonmem import hooks
+
+    doc = (ROOT / "docs" / "clients.md").read_text(encoding="utf-8")
+    section = doc[doc.index("## MCP server: `holonmem mcp`"):doc.index("## Recipe: context for `llm`")]
+    blocks = re.findall(r"```(json|toml)\n(.*?)```", section, re.S)
+    assert [k for k, _ in blocks] == ["json", "toml", "json"]  # Claude Code, Codex, Cursor
+    home = "/home/dana/agent_home"
+    with mock.patch("shutil.which", return_value="/usr/bin/holonmem"):  # `holonmem` on PATH
+        claude, codex = hooks.mcp_snippet("claude", home), hooks.mcp_snippet("codex", home)
+        lines = [hooks.mcp_add_command(c, home) for c in ("claude", "codex")]
+    assert json.loads(blocks[0][1]) == claude
+    assert tomllib.loads(blocks[1][1]) == tomllib.loads(codex)
+    cursor = json.loads(blocks[2][1])["mcpServers"]["holonmem"]
+    assert cursor == {k: v for k, v in claude["mcpServers"]["holonmem"].items() if k != "type"}
+    for line in lines:
+        assert line.replace(home, "~/agent_home") in section
