@@ -7,6 +7,7 @@ with the real CLI from tests/fixtures/mcp/events.jsonl.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import os
 import shutil
@@ -206,6 +207,7 @@ ENGLISH = "Always answer in English, never in German."
 
 def test_remember_proposes_a_signal_dream_never_promotes(mhome, tmp_path):
     before = {p.name for p in (mhome / "memory").iterdir()}
+    (ruff,) = (mhome / "memory").glob("invoicer-always-run-ruff*.md")
     n_signals = len(signals(mhome))
     seen: dict = {}
 
@@ -215,11 +217,15 @@ def test_remember_proposes_a_signal_dream_never_promotes(mhome, tmp_path):
             p = run_cli("--home", mhome, "dream", "--force")
             assert p.returncode == 0, p.stderr
         seen["memory"] = {p.name for p in (mhome / "memory").iterdir()}
+        seen["ruff"] = ruff.read_bytes()
         seen["status"] = {s["signal"]: s["status"] for s in signals(mhome) if s["type"] == "status"}
         seen["review"] = json.loads(run_cli("--home", mhome, "review", "--json").stdout)
         ids = {s["statement"]: s["id"] for s in signals(mhome) if s["type"] == "signal"}
         assert run_cli("--home", mhome, "promote", ids[CI]).returncode == 0
         assert run_cli("--home", mhome, "reject", ids[ENGLISH]).returncode == 0
+        later = (dt.datetime.now(dt.timezone.utc) + dt.timedelta(days=45)).isoformat(timespec="seconds")
+        p = run_cli("--home", mhome, "dream", "--force", "--now", later)  # unreviewed for 45 days
+        assert p.returncode == 0, p.stderr
 
     calls = [("memory_remember", {"statement": CI, "project": "invoicer", "kind": "fact"}),
              ("memory_remember", {"statement": CI, "project": "invoicer", "kind": "fact"}),
@@ -227,9 +233,11 @@ def test_remember_proposes_a_signal_dream_never_promotes(mhome, tmp_path):
              ("memory_remember", {"statement": "deploy key is ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8", "project": "invoicer"}),
              ("memory_remember", {"statement": "   "}),
              ("memory_remember", {"statement": "x", "scope": "project"}),
+             ("memory_remember", {"statement": "Always run ruff check before every commit in invoicer.",
+                                  "project": "invoicer"}),  # says what an active memory says
              person,
              ("memory_remember", {"statement": ENGLISH})]
-    _, (first, again, user, secret, empty, noproj, redo) = talk([*SERVER, "--home", str(mhome), "mcp"], calls,
+    _, (first, again, user, secret, empty, noproj, same, redo) = talk([*SERVER, "--home", str(mhome), "mcp"], calls,
                                                                  tmp_path / "e.log")
     assert not first.is_error and first.structured_content["status"] == "pending"
     assert first.structured_content["written"] is True
@@ -240,7 +248,7 @@ def test_remember_proposes_a_signal_dream_never_promotes(mhome, tmp_path):
     assert noproj.is_error and "needs a project" in text_of(noproj)
 
     new = [s for s in signals(mhome)[n_signals:] if s["type"] == "signal"]
-    assert len(new) == 3  # the repeat added nothing
+    assert len(new) == 4  # the repeat added nothing
     sig = next(s for s in new if s["id"] == sid)
     assert sig["trust"] == "agent-proposed" and sig["channels"] == ["agent_proposed"]
     assert sig["source_role"] == "assistant" and sig["evidence"] == [] and sig["extractor"] == "mcp"
@@ -253,8 +261,9 @@ def test_remember_proposes_a_signal_dream_never_promotes(mhome, tmp_path):
     assert f"pending signal `{sid}`" in journal and "not the user's own words" in journal
     assert "ghp_a1B2" not in journal
 
-    # the dreams kept every proposal pending and wrote no memory for them
+    # the dreams kept every proposal pending, wrote no memory for them, strengthened none
     assert seen["memory"] == before
+    assert seen["ruff"] == ruff.read_bytes()
     assert all(s["id"] not in seen["status"] for s in new)
     group = next(g for g in seen["review"]["groups"] if sid in g["signals"])
     assert group["verdict"] == "waiting" and "a person's decision" in group["lacks"][0]
@@ -265,6 +274,10 @@ def test_remember_proposes_a_signal_dream_never_promotes(mhome, tmp_path):
     assert "by_hand" in (mhome / "memory" / made[0]).read_text()
     assert f"memory/{made[0]}" in (mhome / "MEMORY.md").read_text()
     assert redo.structured_content["status"] == "rejected" and redo.structured_content["written"] is False
+    # unreviewed, a proposal expires like any pending signal
+    final = {s["signal"]: s["status"] for s in signals(mhome) if s["type"] == "status"}
+    assert final[same.structured_content["signal"]] == "expired" and final[sid] == "promoted"
+    assert ruff.read_bytes() == seen["ruff"]
     assert "Traceback" not in (tmp_path / "e.log").read_text()
 
 
