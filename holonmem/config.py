@@ -25,6 +25,24 @@ DEFAULTS: dict[str, dict[str, Any]] = {
 _cache: dict[str, tuple[float, dict]] = {}
 
 
+def _headers_only(data: bytes) -> dict | None:
+    """What tomllib makes of a file of comments, blank lines and plain ``[section]``
+    headers (the file ``init`` writes, every key commented out): ``{section: {}}``;
+    None for anything else. Spares the per-turn commands importing tomllib."""
+    import re
+
+    out: dict = {}
+    for line in data.split(b"\n"):
+        s = line.strip()
+        if not s or s.startswith(b"#"):
+            continue
+        m = re.fullmatch(rb"\[([A-Za-z0-9_-]+)\][ \t]*(?:#[^\x00-\x08\x0a-\x1f\x7f]*)?", s)
+        if m is None or m.group(1).decode() in out:
+            return None
+        out[m.group(1).decode()] = {}
+    return out
+
+
 def load_config(home: Home) -> dict[str, dict[str, Any]]:
     """Merged settings; a broken file is a clear error naming the file."""
     cfg = copy.deepcopy(DEFAULTS)
@@ -39,15 +57,18 @@ def load_config(home: Home) -> dict[str, dict[str, Any]]:
     if hit and hit[0] == st.st_mtime:
         _use_projects(hit[1])
         return copy.deepcopy(hit[1])
-    import tomllib
-
     from .fsio import open_regular
 
-    try:
-        with open_regular(path) as fh:
-            user = tomllib.load(fh)
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise HolonmemError(f"{path}: {exc}", "fix the TOML syntax in holonmem.toml") from None
+    with open_regular(path) as fh:
+        data = fh.read()
+    user = _headers_only(data)
+    if user is None:
+        import tomllib
+
+        try:
+            user = tomllib.loads(data.decode("utf-8"))
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+            raise HolonmemError(f"{path}: {exc}", "fix the TOML syntax in holonmem.toml") from None
     check(user, path)
     for section, values in user.items():
         if isinstance(values, dict):

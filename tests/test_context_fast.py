@@ -355,3 +355,37 @@ def test_chitchat_same_answers_on_the_sample_messages():
     answers = [is_chitchat(t) for t in texts]
     assert answers == [reference_chitchat(t) for t in texts]
     assert 5 < sum(answers) < len(texts) - 5
+
+
+# -- holonmem.toml as init writes it: no tomllib on the per-turn path ---------------------
+
+@pytest.mark.parametrize("text,fast", [
+    ("", True), ("# only a comment\n", True), ("[ingest]\n# x = 1\n\n[context] # the block\n", True),
+    ("[a]\r\n[b]\r\n", True), ("[a]\n[a]\n", False), ("[a]\nx = 1\n", False), ("[a.b]\n", False),
+    ("\ufeff[a]\n", False), ("[ a ]\n", False), ("x = 'y'\n[a]\n", False),
+])
+def test_a_headers_only_config_reads_as_tomllib_reads_it(text, fast):
+    import tomllib
+
+    from holonmem.config import _headers_only
+
+    got = _headers_only(text.encode("utf-8"))
+    assert (got is not None) == fast
+    if fast:
+        assert got == tomllib.loads(text)
+
+
+def test_context_on_an_initialized_home_skips_tomllib(sample_home):
+    code = (
+        "import sys, io, contextlib\n"
+        f"sys.argv = ['holonmem', '--home', {str(sample_home.root)!r}, 'context', '--project', 'invoicer']\n"
+        "from holonmem.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    try:\n"
+        "        main()\n"
+        "    except SystemExit:\n"
+        "        pass\n"
+        "print('tomllib' in sys.modules)\n"
+    )
+    assert (sample_home.root / "holonmem.toml").read_text(encoding="utf-8").count("[context]") == 1
+    assert run_py(code).strip() == "False"
