@@ -115,8 +115,9 @@ WORDS = ("alpha beta gamma delta batch cursor shard replica window budget vendor
 class _Gen:
     """One seeded stream; every choice goes through ``self.r``."""
 
-    def __init__(self, seed: int, start: datetime = START):
+    def __init__(self, seed: int, start: datetime = START, per_day: int = 10):
         self.r = random.Random(seed)
+        self.per_day = per_day
         self.seed = seed
         self.n = 0
         self.t = start
@@ -149,8 +150,8 @@ class _Gen:
     # sessions
     def session(self) -> list[dict]:
         self.session_no += 1
-        # ~10 sessions a day, starting in the morning
-        if self.session_no % 10 == 1:
+        # ~10 sessions a day (``per_day``), starting in the morning
+        if self.session_no % self.per_day == 1 or self.per_day == 1:
             day = self.t.date() + timedelta(days=1)
             self.t = datetime(day.year, day.month, day.day, 9, self.r.randrange(0, 50), tzinfo=TZ)
         else:
@@ -257,10 +258,10 @@ class _Gen:
         return out
 
 
-def iter_events(seed: int = 1, start: datetime = START) -> Iterator[dict]:
+def iter_events(seed: int = 1, start: datetime = START, per_day: int = 10) -> Iterator[dict]:
     """An endless, deterministic, prefix-stable stream of native events
-    (ids ``evt_b<seed>_<n>``, timestamps from ``start`` on)."""
-    g = _Gen(seed, start)
+    (ids ``evt_b<seed>_<n>``, timestamps from ``start`` on, ``per_day`` sessions a day)."""
+    g = _Gen(seed, start, per_day)
     while True:
         yield from g.session()
 
@@ -269,18 +270,18 @@ def iter_events(seed: int = 1, start: datetime = START) -> Iterator[dict]:
 LATER = datetime(2046, 1, 1, 9, 0, tzinfo=TZ)
 
 
-def take(seed: int, start: int, count: int, *, later: bool = False) -> Iterator[dict]:
+def take(seed: int, start: int, count: int, *, later: bool = False, per_day: int = 10) -> Iterator[dict]:
     """Events ``start`` .. ``start+count-1`` of the stream for ``seed``."""
-    return islice(iter_events(seed, LATER if later else START), start, start + count)
+    return islice(iter_events(seed, LATER if later else START, per_day), start, start + count)
 
 
-def write_events(path: Path, seed: int, start: int, count: int, *, later: bool = False) -> int:
+def write_events(path: Path, seed: int, start: int, count: int, *, later: bool = False, per_day: int = 10) -> int:
     """Write a slice of the stream as native JSONL; returns the characters written."""
     dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
     n = 0
     with open(path, "w", encoding="utf-8") as fh:
         buf = []
-        for ev in take(seed, start, count, later=later):
+        for ev in take(seed, start, count, later=later, per_day=per_day):
             buf.append(dumps(ev))
             if len(buf) >= 10000:
                 n += fh.write("\n".join(buf) + "\n")
@@ -332,6 +333,83 @@ def write_home_files(root: Path, seed: int = 1, memories: int = 40, notes: int =
         lines = [f"# {topic}", "", f"Reference notes on {topic}. 参考笔记。", ""]
         lines += [f"- {' '.join(r.choice(WORDS) for _ in range(9))}" for _ in range(12)]
         (root / "notes" / f"{sub}note-{i:02d}.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+# -- a home after a year of use: thousands of memories, hundreds of notes ------
+
+def write_scale_files(root: Path, seed: int = 1, memories: int = 1000, notes: int = 500) -> dict:
+    """``memories`` dream-style memory files (60% active, 25% superseded by an
+    active one, 15% archived) across the projects and the user scope, and
+    ``notes`` notes with frontmatter, over what :func:`write_home_files` wrote.
+    Returns the counts by status."""
+    r = random.Random(seed * 31337 + 5)
+    mem = root / "memory"
+    mem.mkdir(parents=True, exist_ok=True)
+    projects = EN_PROJECTS + ZH_PROJECTS + MIX_PROJECTS
+    kinds = ["rule", "preference", "lesson", "fact", "method", "decision"]
+    counts = {"active": 0, "superseded": 0, "archived": 0}
+    active_ids: list[str] = []
+    rows = []
+    for i in range(memories):
+        u = r.random()
+        status = "active" if u < 0.6 else "superseded" if u < 0.85 else "archived"
+        project = None if r.random() < 0.12 else r.choice(projects)
+        kind = r.choice(kinds)
+        if project in ZH_PROJECTS or (project is None and r.random() < 0.5):
+            stmt = r.choice(ZH_INSTRUCTIONS + ZH_PREFS).format(city=r.choice(CITIES))
+            stmt += f"（{r.choice(SIGHTS)}，{r.choice(FOODS)}，第{i}条）"
+        else:
+            stmt = (r.choice(FIXES) if kind in ("lesson", "method") else r.choice(EN_INSTRUCTIONS + EN_PREFS)).format(
+                fn=r.choice(FUNCS), mod=r.choice(MODULES), city=r.choice(CITIES))
+            stmt += f" ({' '.join(r.choice(WORDS) for _ in range(4))}, case {i})"
+        mid = f"mem_s{seed}_{i:06d}"
+        rows.append([mid, status, project, kind, stmt])
+        if status == "active":
+            active_ids.append(mid)
+    sup: dict[str, list[str]] = {}
+    for row in rows:
+        if row[1] == "superseded" and active_ids:
+            by = r.choice(active_ids)
+            row.append(by)
+            sup.setdefault(by, []).append(row[0])
+    day0 = datetime(2025, 1, 6, tzinfo=TZ)
+    for i, row in enumerate(rows):
+        mid, status, project, kind, stmt = row[:5]
+        day = (day0 + timedelta(days=r.randrange(0, 700))).date().isoformat()
+        scope = "project" if project else "user"
+        title = stmt[:70].rstrip()
+        words = sorted({w.strip("`.,:()").lower() for w in stmt.split() if len(w) > 3})[:6]
+        fm = [f"id: {mid}", f"title: {json.dumps(title, ensure_ascii=False)}", f"kind: {kind}", f"scope: {scope}"]
+        if project:
+            fm.append(f"project: {project}")
+        fm += [f"status: {status}", f'created: "{day}T10:00:00+08:00"', f'updated: "{day}T10:00:00+08:00"',
+               f'valid_from: "{day}T09:30:00+08:00"']
+        if sup.get(mid):
+            fm.append(f"supersedes: [{', '.join(sup[mid])}]")
+        if len(row) > 5:
+            fm.append(f"superseded_by: [{row[5]}]")
+        fm += [f"evidence: [evt_b{seed}_{r.randrange(1, 99999):07d}]", "channels: [explicit_user_instruction]",
+               f"confidence: {round(0.5 + r.random() * 0.45, 2)}",
+               f"keywords: [{', '.join(json.dumps(w, ensure_ascii=False) for w in words)}]",
+               f"sessions: [s_{r.randrange(1, 5000):06d}]", f"run: dream_s{seed}_{i // 50:04d}"]
+        body = (f"# {title}\n\n{stmt}\n\n**Why:** The user said it as a standing instruction.\n\n"
+                f"**How to apply:** Follow this{' in project ' + project if project else ''} unless the user says otherwise.\n")
+        slug = f"{(project or 'user')}-{kind}-{i:06d}"
+        (mem / f"{slug}.md").write_text("---\n" + "\n".join(fm) + "\n---\n" + body, encoding="utf-8")
+        counts[status] += 1
+    for i in range(notes):
+        project = r.choice(projects + [None, None])
+        topic = NOTE_TOPICS[i % len(NOTE_TOPICS)].format(city=CITIES[i % len(CITIES)])
+        sub = root / "notes" / (project or "general")
+        sub.mkdir(parents=True, exist_ok=True)
+        tags = sorted({r.choice(WORDS) for _ in range(3)})
+        head = ["---", f"title: {topic} {i}", f"tags: [{', '.join(tags)}]"]
+        if i % 3 == 0:
+            head.append(f"summary: {' '.join(r.choice(WORDS) for _ in range(10))}")
+        lines = head + ["---", f"# {topic} {i}", "", f"Reference notes on {topic}. 参考笔记。", ""]
+        lines += [f"- {' '.join(r.choice(WORDS) for _ in range(9))}" for _ in range(12)]
+        (sub / f"scale-{i:04d}.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return counts
 
 
 # -- signals --------------------------------------------------------------------

@@ -15,16 +15,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import gen
-from measure import Proc, hm, holonmem_argv, hm_env, run_rss
+from measure import Proc, fresh_copy, hm, holonmem_argv, hm_env, run_rss
 
 SIZES = {
     # small / mid / big homes; bulk = events in the bulk-ingest row
     "tiny": dict(small=2_000, mid=5_000, big=5_000, bulk=5_000, reps=3, bulk_reps=2, rebuild_reps=1,
-                 dream_reps=1, queries=20, signals=500, consolidate_new=200),
+                 dream_reps=1, queries=20, signals=500, consolidate_new=200, scale_events=5_000,
+                 scale_memories=(100, 1_000), scale_notes=50, big_signals=2_000),
     "quick": dict(small=10_000, mid=100_000, big=100_000, bulk=100_000, reps=5, bulk_reps=3, rebuild_reps=1,
-                  dream_reps=3, queries=60, signals=10_000, consolidate_new=1_000),
+                  dream_reps=3, queries=60, signals=10_000, consolidate_new=1_000, scale_events=100_000,
+                 scale_memories=(1_000, 10_000), scale_notes=500, big_signals=100_000),
     "full": dict(small=10_000, mid=100_000, big=1_000_000, bulk=1_000_000, reps=7, bulk_reps=3, rebuild_reps=3,
-                 dream_reps=3, queries=100, signals=10_000, consolidate_new=1_000),
+                 dream_reps=3, queries=100, signals=10_000, consolidate_new=1_000, scale_events=100_000,
+                 scale_memories=(1_000, 10_000), scale_notes=500, big_signals=100_000),
 }
 EXTRA_SEED_OFFSET = 1000  # new events come from another seed, later in time
 
@@ -41,6 +44,8 @@ class Ctx:
     extra_pos: int = 0
     commands: dict[str, bool] = field(default_factory=dict)
     first_consolidations: list = field(default_factory=list)  # (which home, seconds)
+    scale_counts: dict = field(default_factory=dict)  # scale home -> memories by status
+    scale_days: int = 0  # episode days of the scale homes
 
     def __post_init__(self):
         self.cfg = SIZES[self.size]
@@ -117,6 +122,45 @@ class Ctx:
             self.consolidated.add(home)
             self.first_consolidations.append((which, p.wall))
         return home
+
+    # -- homes after a year of use (issue 17) ----------------------------------
+    def scale_ledger_home(self) -> Path:
+        """A consolidated home over a 100,000-event ledger of ~1,000 episode days
+        (8 sessions a day; 1,000 in the tiny size), without memories or notes: the
+        template the scale homes are copied from."""
+        n = self.cfg.get("scale_events", 100_000)
+        if "scale-ledger" not in self.homes:
+            root = self.work / "homes" / "scale-ledger"
+            if root.exists():
+                shutil.rmtree(root)
+            root.mkdir(parents=True)
+            gen.write_home_files(root, self.seed, memories=0, notes=0)
+            hm(None, "init", str(root))
+            src = self.work / f"events-scale-{n}.jsonl"
+            gen.write_events(src, self.seed, 0, n, per_day=8)
+            t0 = time.perf_counter()
+            self.ingest(root, src)
+            hm(root, "consolidate")
+            days = sum(1 for _ in (root / "episodes").glob("*.md"))
+            self.log(f"scale ledger home: {n:,} events, {days} episode days in {time.perf_counter() - t0:.1f} s")
+            self.homes["scale-ledger"] = root
+            self.scale_days = days
+        return self.homes["scale-ledger"]
+
+    def scale_home(self, memories: int, notes: int) -> Path:
+        """The scale ledger home plus ``memories`` memory files (60% active, the rest
+        superseded or archived) and ``notes`` notes (``gen.write_scale_files``)."""
+        key = f"scale-{memories}-{notes}"
+        if key not in self.homes:
+            template = self.scale_ledger_home()
+            root = fresh_copy(template, self.work / "homes" / key)
+            counts = gen.write_scale_files(root, self.seed, memories, notes)
+            self.scale_counts[key] = counts
+            t0 = time.perf_counter()
+            hm(root, "context", "--project", "invoicer")  # the first turn builds the memory catalog
+            self.log(f"home {key}: {counts}; first context (builds the catalog) {time.perf_counter() - t0:.1f} s")
+            self.homes[key] = root
+        return self.homes[key]
 
     def indexed_home(self, which: str) -> Path:
         """The (consolidated) home with an up-to-date search index."""
