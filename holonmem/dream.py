@@ -186,7 +186,7 @@ def promotion_channels(members: list[dict]) -> list[str]:
 # "revoke" archives what it names instead of creating a memory (EXPLICIT_ACTS: signal_model)
 CHANGE_ACTS = frozenset({"replace", "correct"})
 WEAK_ACTS = frozenset({"prefer", "state"})
-JOINABLE_ACTS = WEAK_ACTS | {"instruct"}  # a change of mind, correction or revocation stands on its own
+JOINABLE_ACTS = WEAK_ACTS | {"instruct", "convention"}  # a change of mind, correction or revocation stands on its own
 
 
 def act_of(group_members: list[dict]) -> str:
@@ -664,7 +664,9 @@ def _targets(rep: dict, work: dict, feats: dict, candidates, *, need: int = 2) -
     """Active memories a change of mind, correction or revocation is about: same project (or the
     person), sharing at least ``need`` subject features once labels and project names are removed."""
     drop = grouping.features(rep["project"] or "")
-    core = grouping.core_features(_label_free(rep["statement"], rep["project"])) - drop
+    # what the change names as left behind ("moving off CocoaPods", "instead of npm") is the topic itself
+    gone = {t for t in grouping.replaced_terms(rep["statement"]) if len(t) >= 3} - drop
+    core = (grouping.core_features(_label_free(rep["statement"], rep["project"])) - drop) | gone
     if not core:
         return []
     scopes = [(rep["scope"], rep["project"])] + ([("user", None)] if rep["scope"] != "user" else [])
@@ -674,6 +676,9 @@ def _targets(rep: dict, work: dict, feats: dict, candidates, *, need: int = 2) -
             m = work[p]
             mcore = grouping.core_features(_label_free(m.statement or m.title, m.project)) - drop
             shared = core & mcore
+            if gone & grouping.features(_label_free(m.statement or m.title, m.project)) and m.kind != "lesson":
+                out.append((len(shared) + 1, p))
+                continue
             # the shared part must name the thing itself (a word, a number, a named CJK term),
             # not only a common verb: "提醒改成发短信" is not about "别在七点前给我发提醒"
             named = [t for t in shared if (t.isascii() and (len(t) >= 3 or t.isdigit()))]

@@ -19,7 +19,7 @@ AGENT_CHANNEL = "agent_proposed"
 CONFIDENCE = {"rule": 0.8, "preference": 0.7, "fact": 0.6, "decision": 0.75, "lesson": 0.7}
 # Acts (utterance.py) the user gave as instructions: they take effect without repetition; dream
 # gives only these the explicit channel ("prefer" and "state" wait for repetition).
-EXPLICIT_ACTS = frozenset({"instruct", "correct", "revoke", "replace"})
+EXPLICIT_ACTS = frozenset({"instruct", "convention", "correct", "revoke", "replace"})
 UNTRUSTED_CONFIDENCE = 0.1
 UNTRUSTED_SCAN_CHARS = 65536  # of one event's text, looking for instruction-like sentences
 UNTRUSTED_QUOTE_CHARS = 200

@@ -65,8 +65,8 @@ def project_statement(clause: str, project: str, label: str = "") -> str:
     return _end_punct(f"{project}{(' ' + label) if label else ''}: {c}")
 
 
-_ACT_KIND = {"instruct": "rule", "prefer": "preference", "correct": "fact", "revoke": "rule", "replace": "rule", "state": "fact"}
-_ACT_CONF = {"instruct": 0.8, "prefer": 0.55, "correct": 0.8, "revoke": 0.8, "replace": 0.8, "state": 0.6}
+_ACT_KIND = {"instruct": "rule", "convention": "fact", "prefer": "preference", "correct": "fact", "revoke": "rule", "replace": "rule", "state": "fact"}
+_ACT_CONF = {"instruct": 0.8, "convention": 0.75, "prefer": 0.55, "correct": 0.8, "revoke": 0.8, "replace": 0.8, "state": 0.6}
 
 
 def _findings(text: str, prev_assistant: str, prior_quoted: list[str] | None = None,
@@ -79,12 +79,12 @@ def _findings(text: str, prev_assistant: str, prior_quoted: list[str] | None = N
     a = authored or U.authored(text)
     quoted = a.quoted + list(prior_quoted or [])
     out: list[U.Finding] = []
-    prev = ""
+    prev = bare_prev = ""
     for sent in U.sentences(a.text):
         bare = re.sub(r"^\s*(?:wait|hmm|oh|ah|等等|哎)[\s,，.…!！]*", "", sent, flags=re.I)
         if R.is_retraction(bare) and len(re.sub(r"\W", "", R.RETRACT_RE.sub("", bare))) < 8:
             out.clear()  # "…, wait, ignore that": what came before in this message is taken back
-            prev = ""
+            prev = bare_prev = ""
             continue
         sent = U.self_corrected(sent)
         f = U.classify(sent, prev_assistant=prev_assistant, quoted=quoted, prev_user=prev)
@@ -95,6 +95,10 @@ def _findings(text: str, prev_assistant: str, prior_quoted: list[str] | None = N
             # a credential is never part of a memory: keep the clauses around it, or nothing
             kept = [c for c in re.split(r"(?<=[，,;；])\s*", f.text) if "[REDACTED" not in c]
             f = U.Finding(f.act, "".join(kept).strip(" ，,;；"), sent, f.personal, f.conditional, f.standing) if kept and U._content("".join(kept)) >= 6 else None
+        if f is not None and f.act == "replace" and bare_prev and U._content(f.text) < 40:
+            # "sub-3:45 is too ambitious. Let's be realistic: target 3:55 instead.": a short change
+            # of mind carries the sentence before it, which names what it changes
+            f = U.Finding(f.act, _glue(bare_prev, f.text), f.sentence, f.personal, f.conditional, f.standing)
         if f is not None:
             last = out[-1] if out and out[-1].sentence == prev else None
             joined = _join(last, f) if last is not None else None
@@ -102,11 +106,16 @@ def _findings(text: str, prev_assistant: str, prior_quoted: list[str] | None = N
                 out.pop()
                 f = joined
             out.append(f)
+        bare_prev = sent if f is None and U._content(sent) >= 8 and not U._is_question(sent) and "[REDACTED" not in sent else ""
         prev = sent
     return out
 
 
 _REMOVAL = re.compile(r"^\s*(?:drop|remove|stop|no more|don'?t|never|别再|不要再|删掉|去掉)", re.I)
+
+
+def _glue(a: str, b: str) -> str:
+    return a.rstrip(".。") + ". " + b if a.isascii() else a + b
 
 
 def _join(last: U.Finding, f: U.Finding) -> U.Finding | None:
@@ -117,11 +126,8 @@ def _join(last: U.Finding, f: U.Finding) -> U.Finding | None:
     - "Git is mine. Never push…", "…keep one line in a footnote. Just one line, not every line.":
       a short sentence belongs with its neighbour (the stronger act wins).
     """
-    def glue(a: str, b: str) -> str:
-        return a.rstrip(".。") + ". " + b if a.isascii() else a + b
-
     if last.act in ("replace", "revoke") and f.act in ("prefer", "instruct", "replace", "revoke") and _REMOVAL.match(f.sentence):
-        return U.Finding(last.act, glue(last.text, f.text), f.sentence, last.personal, last.conditional, last.standing)
+        return U.Finding(last.act, _glue(last.text, f.text), f.sentence, last.personal, last.conditional, last.standing)
     if last.act not in ("instruct", "prefer") or f.act not in ("instruct", "prefer"):
         return None
     short_f = U._content(f.text) < 16 or (f.text.isascii() and len(f.text.split()) <= 8)
@@ -129,7 +135,7 @@ def _join(last: U.Finding, f: U.Finding) -> U.Finding | None:
     if not ((short_f or short_last) and last.act == f.act or short_f and last.act == "instruct"):
         return None
     act = "instruct" if "instruct" in (last.act, f.act) else f.act
-    return U.Finding(act, glue(last.text, f.text), f.sentence, f.personal or last.personal,
+    return U.Finding(act, _glue(last.text, f.text), f.sentence, f.personal or last.personal,
                      f.conditional or last.conditional, act == "instruct" or f.standing)
 
 

@@ -143,7 +143,10 @@ STANDING = re.compile(
     r"|^\s*(?:house )?rules?(?: for [\w -]{1,30})?\s*[:：]|规则[:：]|规矩[:：]|老规矩|照旧|照常|还是老样子|所有地方|不只是这次|之前都|前都要"
     r"|\bsame as (?:the|in|on|for) \w+|\bkeep (?:that|this|it) in mind\b|\bbear in mind\b|注意一下|留意一下|记着"
     r"|不管哪个|无论哪个|不论哪个|都这样|和之前一样|跟上次一样|跟之前一样"
+    r"|(?<![他她])都(?:寄|发到|走|放在|存在|记在)"
     r"|以后|今后|往后|从今以后|从现在起|下次|每次|每一次|不要再|别再|不许再|再也不要|千万别|务必|每[条份项个篇天周月年晚位张回]|一律|统一|永远|记住|记得|所有项目|任何项目|我说过)", re.I)
+# leave given or withheld, which stands until taken back: "don't scale … without asking me first"
+ASK_FIRST = re.compile(r"\bwithout (?:asking|checking with|telling|pinging) (?:me|us)\b|\bno need to ask\b|不用问我|不必问我|先问我|先问过我|问过我再", re.I)
 CONDITIONAL = re.compile(
     r"(^|[,;:，；：]\s*|\s)(if|when|whenever|unless|如果|要是|假如|一旦|只要)\b|^\s*(if|when)\b|如果|要是|一旦"
     r"|\b(?:before|after) (?:you|we) \w+ (?:any|anything|every|each)\b", re.I)
@@ -151,6 +154,7 @@ CONDITIONAL = re.compile(
 DIRECTIVE = re.compile(
     r"(^\s*(?:please\s+|pls\s+|just\s+|also\s+|and\s+|so\s+)?(?:don'?t|do not|never|always|make sure|be sure|remember|keep|use|put|add|set|run|log|load|send|write"
     r"|leave|drop|cut|skip|stop|avoid|give|report|post|explain|compare|follow|translate|mark|include|exclude|check|ask|tell|ping|call|save"
+    r"|tag|cc|notify|announce|label|cite|credit|link|update|commit|push|merge|review|test|document|print|export|convert|round|sort|list"
     r"|store|read|open|move|show|format|name|bump|go|let'?s|no|only|prefer|reply|answer|respond|address|sign|attach|mention|delete|remove)\b"
     r"|\byou (?:should|must|need to|have to|can stop|can drop|don'?t need to|no longer need to)\b|\bI want you to\b|\bI'?d like you to\b"
     r"|\b(?:goes|go|get|gets) (?:in|into|added|put)\b|\bshould (?:be|go|use|get)\b|\bmust (?:be|go|use)\b|\bhas to\b|\bhave to\b"
@@ -170,9 +174,12 @@ DESCRIPTIVE = re.compile(
 REVOKE = re.compile(
     r"(\byou can (?:stop|drop|skip|forget)\b|\bno (?:longer|need) (?:need )?to\b|\bstop (?:\w+ing)\b|\bdon'?t (?:\w+ ){1,4}any ?more\b"
     r"|\bforget (?:what I said|about)\b|\bscrap (?:the|that)\b|\bwe don'?t need (?:the|to)\b|\bno more\b"
-    r"|不用再|不再需要|以后不用|不用加了|(?:之前|刚才|上次)[^。]{0,30}(?:取消|收回|作废)|收回吧|作废)", re.I)
+    r"|\bforget (?:the|that|my)\b[^.;]{0,60}?\b(?:I (?:told|gave|asked)|rule|thing|part)\b"
+    r"|不用再|不再需要|以后不用|不用加了|收回吧|作废"
+    # an earlier instruction named and called off: "之前说的每条都要标注法条，这个不用了"
+    r"|(?:之前|刚才|上次|以前|原来)(?:说|定|讲|提)?[^。]{0,40}?(?:取消|收回|作废|不用了|不算了|算了|不要了|不需要了|不必了))", re.I)
 REPLACE = re.compile(
-    r"(\binstead\b|\brather than\b|\bchange of plan\b|别\S{1,6}了[，,]\s*换|不\S{1,6}了[，,]\s*(?:换|改)|\bmov(?:e|ed|ing) (?:off|to|from|over)\b|\bI'?ve moved\b|\bswitch(?:ing|ed)? (?:to|from|over)\b|\bno more\b|\bnot \w+ anymore\b"
+    r"(\binstead\b|\brather than\b|\bchange of plan\b|别\S{1,6}了[，,]\s*换|不\S{1,6}了[，,]\s*(?:换|改)|\bmov(?:e|ed|ing)\b(?: [\w&-]+){0,4} (?:off|to|from|over)\b|\bI'?ve moved\b|\bswitch(?:ing|ed)?\b(?: [\w&-]+){0,4} (?:to|from|over)\b|\bno more\b|\bnot \w+ anymore\b"
     r"|\banymore\b|\bany more\b|\bnow\b.{0,40}\bnot\b|\bleft as\b|\breplace\b|\bdrop \"|\bmigrat\w+ (?:to|from)\b"
     r"|改成|改用|换成|改为|而不是|代替|以后都按|统一了)", re.I)
 CORRECTION_LEAD = re.compile(
@@ -213,6 +220,16 @@ def fact_clause(text: str) -> str:
     return re.split(r",\s*(?:so|in case|because|since|which)\b|，(?:所以|因为|以防)", text, maxsplit=1)[0]
 
 
+def _drop_reason(text: str) -> str:
+    """A convention without the clause that explains it or tells its history ("…，干净，我们一直住这个")."""
+    out = fact_clause(text)
+    if _CJK_RE.search(out):
+        parts = re.split(r"(?<=[，,])", out)
+        kept = [parts[0]] + [p for p in parts[1:] if not DESCRIPTIVE.search(p) and _content(p) > 2]
+        out = "".join(kept).rstrip("，, ")
+    return out
+
+
 def sentences(text: str) -> list[str]:
     """Sentences, without splitting at decimals, versions or e.g./i.e."""
     return [s.strip() for s in _SENT_SPLIT.split(text or "") if s and s.strip()]
@@ -236,7 +253,7 @@ def clean(sentence: str) -> str:
 
 @dataclass
 class Finding:
-    act: str  # instruct | prefer | correct | revoke | replace
+    act: str  # instruct | convention | prefer | correct | revoke | replace | state
     text: str  # the clause as the user put it, lead-ins removed
     sentence: str  # the whole sentence
     personal: bool = False  # about the person, not the project
@@ -281,18 +298,34 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
             # only a request for now goes ("把行程更新一下，记得…"); "押金改成三个月也可以接受，以后…" stays
             if head >= 0 and all(_TASK_NOW.search(c) for c in re.split(r"[，,；;]", core[:head]) if c.strip()):
                 core = clean(core[head + 1:])
+    m = re.match(r"^[^,，]{1,40}[,，]\s*(?:but|just|但是?|不过)\s*(?=(?:please\s+)?(?:don'?t|do not|never|always|别|不要)\b)", core, re.I)
+    if m and (STANDING.search(core[m.end():]) or ASK_FIRST.search(core[m.end():])):
+        core = clean(core[m.end():])  # "Take a look, but don't scale the pool without asking me first"
     pronoun_object = bool(_TASK_OBJECT.search(re.split(r"[,;:，；：—–]|\s-\s", core, maxsplit=1)[0]))
     if (_BACKREF.search(core) or pronoun_object and STANDING.search(s)) and prev_user:
         # "这种词别出现在我的稿子里" after "“抓手”也换掉"; "What was p99 before the deploy? Next time
         # snapshot it…": what the pronoun stands for is in the sentence before  # "这种词别出现在我的稿子里" after "“抓手”也换掉"
         core = prev_user.rstrip("。.!！ ") + ("；" if _CJK_RE.search(core[:2]) else ("; " if prev_user.rstrip()[-1:] not in "?？" else " ")) + core
+    # "Big one today: we're moving off CocoaPods": a short header's "today" dates the news of a
+    # change, it does not scope it ("For today: …", "只这次：…" do)
+    hdr = re.match(r"^[^:：]{1,24}[:：]\s*", s)
+    scoped = s if not hdr or re.search(r"\b(?:for|only|just|until)\b|只|仅|先", hdr.group(0), re.I) else s[hdr.end():]
     one_off = bool(ONE_OFF.search(s))
-    standing = bool(STANDING.search(s))
+    standing = bool(STANDING.search(s) or ASK_FIRST.search(s))
     conditional = bool(CONDITIONAL.search(s))
     # a sentence that opens with a standing marker ("from now on, deploy…", "以后每次都订…") is an instruction
     opens_standing = bool(_MARKER_STRIP.match(_LEAD_STRIP.sub("", s, count=1))) or bool(re.match(r"^\s*(?:每次|每一次|每回|下次|每[条份项个篇天周月年晚位张])", core))
     directive = opens_standing or bool(DIRECTIVE.search(core)) or bool(DIRECTIVE.search(s)) or bool(
         re.search(r"\b(?:make sure|be sure|remember to|please)\b", s, re.I))
+    if not question and not one_off and REPLACE.search(_THIRD_MOVE.sub("", s)) and _VALUE_NOUN.search(s) and _has_new_value(s):
+        return Finding("replace", core, s, standing=True)  # "target 3:55 instead": a goal or limit changed
+    if (not question and not ONE_OFF.search(scoped) and REPLACE.search(s) and _DURABLE.search(s) and _has_new_value(s)
+            and re.match(r"^(?:[^:：]{1,24}[:：]\s*)?(?:we|I|our)\b|^(?:[^:：]{1,12}[:：]\s*)?(?:我们|咱们|我)", core, re.I)):
+        news = re.sub(r"^[^:：]{1,24}[:：]\s*(?=(?:we|I|our)\b|我们|咱们|我)", "", core, flags=re.I)
+        return Finding("replace", clean(news), s, standing=True)  # "we're moving tracking to W&B"
+    conv = None if question or one_off or conditional and _OPTIONAL.search(s) or CORRECTION_LEAD.search(s) else convention(core)
+    if conv:
+        return Finding(conv, _drop_reason(core) if conv == "convention" else core, s, personal=False, standing=True)
     if not standing and re.match(r"^(?:我们|咱们|we\b|our\b)", core, re.I) and not re.search(r"\b(?:should|must|need to|have to)\b|应该|必须|要", core, re.I):
         return Finding("state", fact_clause(core), s) if _VALUE.search(core) or re.search(r"[A-Za-z]{3,}", core) else None
     descriptive = bool(DESCRIPTIVE.search(s)) and not re.search(
@@ -312,12 +345,13 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
         return None  # "don't restart them", "杭州那趟的酒店也改成亚朵吧": the thing at hand, not a way of working
     if descriptive and not (standing and directive and not DESCRIPTIVE.search(re.split(r"[,，;；:：]", core)[0])):
         return None
+    own = _THIRD_MOVE.sub("", s)  # "she moved to the risk team" is news about someone, not a change of mind
     if REVOKE.search(s) and not one_off:
-        if (REPLACE.search(s) or _PERMIT.search(s) and standing) and _has_new_value(s):
+        if (REPLACE.search(own) or _PERMIT.search(s) and standing) and _has_new_value(s):
             return Finding("replace", core, s, personal=personal, standing=True)
         return Finding("revoke", core, s, personal=personal)
-    if REPLACE.search(s) and directive and not one_off and not conditional and _has_new_value(s):
-        if standing or _DURABLE.search(s):
+    if REPLACE.search(own) and directive and not one_off and not conditional and _has_new_value(s):
+        if standing or _DURABLE.search(s) or _VALUE_NOUN.search(s):
             return Finding("replace", core, s, personal=personal, standing=True)
         return Finding("prefer", core, s, personal=personal)
     if one_off:
@@ -340,6 +374,43 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
         # a directive that says how things should be (a contrast, a limit, a complaint that it
         # happened again), not a task for now ("帮我查一下…", "let's prep the release")
         return Finding("prefer", core, s, personal=personal)
+    return None
+
+
+# A convention, said once as how things are done: the tool, place or limit a person or team
+# keeps to ("we use CocoaPods for dependencies here", "I log in MyFitnessPal", "Harbor's limit is
+# 8,000 words per piece", "我们家记账一直用随手记"). It names a thing (a proper name, a code
+# token, a channel, a value) and says nothing of now, of others' habits or of a mood.
+_CONVENTION_HABIT = re.compile(
+    r"^(?:(?:also|and|so|fyi|btw|ok(?:ay)?|right|here)[,\s]+)*(?:we|I|our (?:team|lab|group|shop|family))\s+(?:(?:always|usually|normally|all)\s+)?"
+    r"(?:use|track|log|keep|store|host|deploy|ship|publish|submit|follow|tag|record|manage|file)\b(?!\s+(?:it|this|that|them|these|those)\b)"
+    r"|^(?:we|I)\s*(?:'re|'m| are| am)\s+(?:using|submitting|targeting|tracking|logging)\b"
+    r"|^(?:我们|咱们|我们家|我家|家里|公司|团队|店里|我)[^，。,]{0,8}?(?:一直|向来|平时|一般|都)?(?:在)?(?:用|记在|放在|走|寄|存在|发到)(?!错|过|了)", re.I)
+_CONVENTION_VALUE = re.compile(
+    r"^(?:[\w'’ -]{0,30}\s)?(?:limit|cap|budget|goal|target|deadline|quota|word count|page limit|maximum|minimum)\b[^,.;]{0,24}?\b(?:is|are)\s+(?:[^,;]{0,20}?)(?:\d|sub-\d)"
+    r"|(?:上限|限制|预算|目标|截止(?:日期|时间)?|字数)(?:是|为)\s*[^，。]{0,10}\d", re.I)
+_NAMED = re.compile(r"`[^`]+`|#[\w-]+|@\w+|\b[A-Z][\w.+-]*[A-Za-z0-9]\b|\b\w+\.\w{2,5}\b|https?://|\d|[\u3400-\u9fff]{2,}")
+# a requirement on a kind of thing, in the general present: "Figures in the thesis have to be grayscale"
+_REQUIREMENT = re.compile(r"^(?:all\s+|the\s+|our\s+)?(?:[a-z-]+\s+){0,2}[a-z-]+s\b(?:\s+(?:in|for|of|on)\s+(?:the\s+|our\s+|my\s+)?[\w-]+)?\s+(?:have to|must|need to|should)\s+(?:be|stay|go|use)\b", re.I)
+# a term kept as chosen: "Keep “the rivers and lakes” for 江湖", "translate 抓手 as leverage"
+_GLOSS = re.compile(r"^(?:please\s+)?(?:keep|use|translate|render)\s+[\"“'「][^\"”'」]{1,40}[\"”'」]\s+(?:for|as)\s+\S|^(?:please\s+)?(?:translate|render)\s+\S{1,20}\s+as\s+[\"“'「]", re.I)
+
+
+_VALUE_NOUN = re.compile(r"\b(?:goal|target|limit|cap|budget|deadline|quota)\b|上限|预算|目标|截止", re.I)
+_THIRD_MOVE = re.compile(r"\b(?:she|he|they)\s+(?:has\s+|have\s+|'s\s+)?(?:mov|switch)\w*\b[^.;,]*", re.I)
+
+
+def convention(core: str) -> str | None:
+    """The act of a standing convention said as a plain statement, or None: "instruct" for a
+    requirement or a chosen term (a rule), "convention" for the tool, place or limit kept to."""
+    head = re.split(r"[,;:，；：]|\s[-–—]\s", core, maxsplit=1)[0]
+    if _PREFERENCE.search(head):
+        return None  # "我更喜欢用 pytest": a preference, weak until repeated
+    if _GLOSS.search(core) or _REQUIREMENT.match(head):
+        return "instruct"
+    if (_CONVENTION_HABIT.match(head) or _CONVENTION_VALUE.search(head)) and _NAMED.search(head[3:]):
+        past = re.search(r"\b(?:was|were|used to|had|did|yesterday|last)\b|了$|过", head, re.I)
+        return None if past else "convention"
     return None
 
 
@@ -370,7 +441,7 @@ _TASK_OBJECT = re.compile(r"^(?:please\s+|just\s+|no,?\s+|and\s+)?(?:don'?t\s+)?
 _OPTIONAL = re.compile(r"\bif (?:it helps|you (?:want|like|need|prefer|think)|needed|necessary|possible|you can)\b|需要的话|要是需要|方便的话|如果你需要|可以的话", re.I)
 # a change of mind that is meant to last, not an edit of the thing at hand ("主图都换成活动图")
 _DURABLE = re.compile(
-    r"\bchange of plan\b|\bmov(?:e|ed|ing) (?:off|to|from|over)\b|\bI'?ve moved\b|\bswitch(?:ing|ed)? (?:to|from|over)\b|\bno more\b|\bany ?more\b"
+    r"\bchange of plan\b|\bmov(?:e|ed|ing)\b(?: [\w&-]+){0,4} (?:off|to|from|over)\b|\bI'?ve moved\b|\bswitch(?:ing|ed)?\b(?: [\w&-]+){0,4} (?:to|from|over)\b|\bno more\b|\bany ?more\b"
     r"|\bno longer\b|\bgoing forward\b|\bfrom now on\b|\bmigrat\w+|不用\S{1,8}了|以后|今后|统一|不再", re.I)
 _TASK_NOW = re.compile(r"一下|吧$|帮我|先|这次|今天|马上|^把|^跟|^给|顺便|发过去|看看")
 _BACKREF = re.compile(r"^(?:这种|这类|这些|此类|这样的)|\bsuch (?:words|things|phrases)\b|^(?:those|these) (?:words|ones|phrases)\b", re.I)

@@ -58,9 +58,6 @@ def user(text: str) -> tuple:
     ("I'd rather have short bullet answers. Less prose please.", "preference", "user", "The user would rather have short bullet answers"),
     ("I prefer squash merges for invoicer.", "preference", "project", "squash merges"),
     ("Please don't reformat files you did not touch.", "preference", "project", "reformat files"),
-    # stated facts
-    ("FYI: We use PostgreSQL 16 for invoicer, in case the migration question comes up.", "fact", "project", "We use PostgreSQL 16 for invoicer."),
-    ("我们用 Redis 做缓存。", "fact", "project", "我们用 Redis 做缓存"),
 ])
 def test_each_rule_yields_one_signal(text, kind, scope, contains):
     sigs = signals_for(user(text))
@@ -74,6 +71,34 @@ def test_each_rule_yields_one_signal(text, kind, scope, contains):
     assert s["subject"] and s["polarity"] in "+-" and s["keywords"]
     assert s["id"].startswith("sig_")
     assert s["channels"] == (["explicit_instruction"] if kind == "rule" else [])
+
+
+@pytest.mark.parametrize("text,contains", [
+    ("FYI: We use PostgreSQL 16 for invoicer, in case the migration question comes up.", "We use PostgreSQL 16 for invoicer."),
+    ("我们用 Redis 做缓存。", "我们用 Redis 做缓存"),
+    ("Also fyi, we track experiments in MLflow.", "We track experiments in MLflow"),
+    ("Harbor's limit is 8,000 words per piece, so we have plenty of room.", "Harbor's limit is 8,000 words per piece."),
+    ("我们家记账一直用随手记。", "我们家记账一直用随手记"),
+])
+def test_a_convention_said_once_is_an_explicit_fact(text, contains):
+    """The tool, place or limit a team keeps to, said once as a plain statement, is a fact the
+    user stated on purpose: it carries the explicit channel (the reason clause is dropped)."""
+    sigs = signals_for(user(text))
+    assert len(sigs) == 1, sigs
+    s = sigs[0]
+    assert (s["kind"], s["scope"], s["act"]) == ("fact", "project", "convention")
+    assert contains in s["statement"] and "in case" not in s["statement"] and "plenty" not in s["statement"]
+    assert s["channels"] == ["explicit_instruction"]
+
+
+@pytest.mark.parametrize("text", [
+    "We used Jenkins before the move.",  # history, not a convention
+    "他们一直用微信群发通知。",  # someone else's habit
+    "Do we use Redis here?",  # a question
+    "For this demo only we use the staging bucket.",  # a one-off
+])
+def test_not_a_convention(text):
+    assert not [s for s in signals_for(user(text)) if s.get("act") == "convention"]
 
 
 @pytest.mark.parametrize("text", [
