@@ -406,6 +406,12 @@ def _bound_value(text: str, e: int, strength: int, flag: bool, name: str) -> tup
     return None
 
 
+def _in_placeholder(text: str, pos: int) -> bool:
+    """Is ``pos`` inside a ``[REDACTED:kind]`` an earlier rule wrote?"""
+    i = text.rfind("[REDACTED:", max(0, pos - 64), pos + 1)
+    return i >= 0 and "]" not in text[i:pos]
+
+
 def _keyed(rule: Rule, text: str, counts) -> str:
     spans: list[tuple[int, int, str]] = []
     floor = 0
@@ -432,9 +438,12 @@ def _keyed(rule: Rule, text: str, counts) -> str:
         if strength is None:
             continue
         found = _bound_value(text, e, strength, flag, pre + kw + suf)
+        if found is not None and _in_placeholder(text, found[0]):
+            continue  # "token [REDACTED:bearer-token]": the name inside a placeholder is no value
         if found is not None and not _REDACTED_RE.match(text, found[0]):
             k = kw.lower()
-            kind = "password" if k.startswith("pass") or k in ("pw", "pwd") else _KIND.get(k[:4]) or _KIND.get(k[:3]) or "secret"
+            kind = ("password" if k.startswith("pass") or k in ("pw", "pwd")
+                    else _KIND.get(k) or _KIND.get(k[:4]) or _KIND.get(k[:3]) or "secret")
             spans.append((found[0], found[1], kind))
             floor = found[1]
         elif found is None:
@@ -486,7 +495,7 @@ def _cjk_keyed(rule: Rule, text: str, counts) -> str:
             if ok:
                 found = (vs, ve)
             break
-        if found and not _REDACTED_RE.match(text, found[0]):
+        if found and not _REDACTED_RE.match(text, found[0]) and not _in_placeholder(text, found[0]):
             spans.append((found[0], found[1], "password"))
             floor = found[1]
     return _replace_spans(text, spans, counts)
@@ -521,6 +530,8 @@ def _query_check(value: str, m: re.Match, text: str) -> bool:
     name = m.group(1).lower()
     if _placeholder(value):
         return False
+    if name == "ak":  # Baidu/AMap map keys: ?ak=<32 characters>
+        return len(value) >= 24 and high_entropy(value)
     if name.endswith("key") and name not in ("apikey", "api_key", "api-key", "secretkey", "secret_key", "accesskey"):
         return high_entropy(value) or len(value) >= 24
     return len(value) >= 6
@@ -549,6 +560,10 @@ RULES: list[Rule] = [
     Rule("private-key", r"PuTTY-User-Key-File-\d+:[\s\S]*?(?:Private-MAC:[ \t]*[0-9a-fA-F]+|Private-Lines:[ \t]*\d+\s+(?:[A-Za-z0-9+/=]+\s*)+|\Z)",
          cased=("PuTTY-User-Key-File",)),
     Rule("age-secret-key", r"\bAGE-SECRET-KEY-1[0-9A-Z]{50,70}", cased=("AGE-SECRET-KEY",)),
+    # a bcrypt hash: a password's hash in a dump, and the form of CurseForge API keys
+    Rule("bcrypt", r"\$2[aby]\$\d\d\$[./A-Za-z0-9]{53}(?![./A-Za-z0-9])", clues=("$2a$", "$2b$", "$2y$")),
+    Rule("overleaf-token", r"\bolp_[A-Za-z0-9]{24,}", clues=("olp_",)),
+    Rule("mapbox-secret-token", r"\bsk\.eyJ[A-Za-z0-9_\-]{20,}\.[A-Za-z0-9_\-]{16,}", clues=("sk.eyj",)),
     Rule("anthropic-key", r"\bsk-ant-[A-Za-z0-9_\-]{20,}", cased=("k-",)),
     Rule("openai-key", r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_\-]{20,}", cased=("k-",)),
     Rule("stripe-key", r"\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}", cased=("k_live_", "k_test_")),
@@ -588,8 +603,9 @@ RULES: list[Rule] = [
     Rule("url-password", r"\b[a-zA-Z][a-zA-Z0-9+.\-]{1,20}://[^\s:/@\[\]]{1,64}:([^\s@/]{1,128})@", 1, cased=("://",)),
     Rule("url-key", r"(?<=/)([A-Za-z0-9_\-]{16,128})(?::[^\s:/@]{0,128})?@(?=[A-Za-z0-9][A-Za-z0-9.\-]*\.[A-Za-z]{2,})", 1,
          cased=("@",), check=_userinfo_key),
-    Rule("url-secret", r"(?i)[?&;]([a-z0-9_.\-]{0,40}(?:token|sig|signature|secret|password|passwd|pwd|apikey|api_key|api-key|key|credential))=([^&\s#\"'<>]{1,512})", 2,
-         clues=("token=", "sig=", "signature=", "secret=", "password=", "passwd=", "pwd=", "key=", "credential="), check=_query_check),
+    Rule("url-secret", r"(?i)[?&;]([a-z0-9_.\-]{0,40}(?:token|sig|signature|secret|password|passwd|pwd|apikey|api_key|api-key|key|credential)|ak)=([^&\s#\"'<>]{1,512})", 2,
+         clues=("token=", "sig=", "signature=", "secret=", "password=", "passwd=", "pwd=", "key=", "credential=", "ak="),
+         check=_query_check),
     # shell forms
     Rule("password", r"\b(?:mysql|mysqldump|mysqladmin|mysqlsh|mysqlimport|mysqlcheck|mariadb|mariadb-dump)\b[^\n|;&]{0,200}?[ \t]-p['\"]?([^\s'\"]+)", 1,
          clues=("mysql",)),
@@ -616,12 +632,15 @@ RULES: list[Rule] = [
          clues=("身份证", "身份證", "card"), check=_id_check),
     Rule("ssn", r"(?i)\b(?:ssn|social security(?: number| no\.?)?)[ \t]*(?:is|:|#|=)?[ \t]*(\d{3}-\d{2}-\d{4}|\d{9})\b", 1,
          clues=("ssn", "social security")),
+    Rule("national-insurance", r"(?i)\b(?:national[ \t]+insurance|ni)(?:[ \t]+(?:number|no\.?|#))?[ \t]*(?:is|:|=)?[ \t]*"
+         r"(?-i:([A-CEGHJ-PR-TW-Z]{2}[ \t]?\d{2}[ \t]?\d{2}[ \t]?\d{2}[ \t]?[A-D]))(?![A-Za-z0-9])", 1,
+         clues=("insurance",)),
 ]
 
 # kept for callers that list the built-in kinds
 BUILTIN_PATTERNS: list[tuple[str, str, int]] = [(r.name, r.source, r.group) for r in RULES]
 
-_REDACTED_RE = _Lazy(r"^\[REDACTED:[a-z0-9\-]+\]")
+_REDACTED_RE = _Lazy(r"\[REDACTED:[a-z0-9\-]+\]")  # .match(text, pos): a placeholder starts at pos
 _STRUCTURAL = frozenset(("id", "ts", "role", "kind", "project", "session", "status"))
 _NAMING = ("project", "session", "status")  # structural strings a secret can be put in
 
@@ -661,7 +680,8 @@ _GLOBAL_LOWER = ("passw", "passp", "passc", "sshpass", "pw", "secret", "token", 
                  # one pass, and most share a first letter with the words above)
                  "k_live_", "k_test_", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "pm_", "hf_", "v1_",
                  "fm1_", "fm2_", "shp", "k-", "glpat-", "gldt-", "glptt-", "glrt-", "glcbt-", "glsoat-", "glft-",
-                 "glimt-", "xox", "xapp-", "ypi-", "dapi", "://", ":fx", "ya29.", "yj", "1//0", "@")
+                 "glimt-", "xox", "xapp-", "ypi-", "dapi", "://", ":fx", "ya29.", "yj", "1//0", "@",
+                 "$2", "olp_", "sk.eyj", "ak=", "insurance")
 # case-sensitive: prefixes that start with a capital (rare in prose, so cheap to look for)
 _GLOBAL_CASED = ("AKIA", "ASIA", "AGPA", "AIDA", "AROA", "ANPA", "ANVA", "AIPA", "AIza", "AC", "SK", "FlyV1",
                  "BEGIN", "AGE-SECRET", "PuTTY", "AA", "SG.", *_DISCORD_HEADS)

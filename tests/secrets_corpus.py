@@ -93,6 +93,15 @@ SECRETS: list[tuple[str, str, str]] = [
     ("passport-zh", "护照号码：G38291045", "G38291045"),
     ("id-number-zh", "身份证号 310105198807145777，订票用", "310105198807145777"),
     ("app-password", "IMAP app password: wxkq plmz rtvb hdsn", "wxkq plmz rtvb hdsn"),
+    # the known gaps of the last round, closed
+    ("curseforge-bcrypt", "CF_API_KEY for the modpack tool: $2a$10$bL4bIL5pUWqfcO7KQtnMReakwtfHbNKh6v1uTpKlzhwoueEJQnPnm",
+     "bL4bIL5pUWqfcO7KQtnMReakwtfHbNKh6v1uTpKlzhwoueEJQnPnm"),
+    ("overleaf-token", "git clone https://git:olp_Zb3Xf8Qa2Lm7Kp4Wr9Tn1Vc6Hd0Jy5Ue@git.overleaf.com/64a1b2", "olp_Zb3Xf8Qa2Lm7Kp4Wr9Tn1Vc6Hd0Jy5Ue"),
+    ("mapbox-secret", "MAPBOX_DOWNLOADS_TOKEN=sk.eyJ1IjoiZGFuYSIsImEiOiJjbHg3c2VjcmV0In0.Zq8Lk2Mp9Xw4Tr7Vb1Nc3Qe",
+     "sk.eyJ1IjoiZGFuYSIsImEiOiJjbHg3c2VjcmV0In0.Zq8Lk2Mp9Xw4Tr7Vb1Nc3Qe"),
+    ("baidu-map-ak", "curl 'https://api.map.baidu.com/geocoding/v3/?address=上海&output=json&ak=Qx8d9f0a7b6c5e4d3f2a1b0c9d8e7f6a'",
+     "Qx8d9f0a7b6c5e4d3f2a1b0c9d8e7f6a"),
+    ("uk-national-insurance", "my national insurance number is JG 10 37 59 A, for the payroll form", "JG 10 37 59 A"),
 ]
 
 # Must survive unredacted, byte for byte.
@@ -155,4 +164,8 @@ NEAR_MISSES: list[str] = [
     "请输入密码：",
     "密码是错误的，请再试一次。",
     "这张卡的额度是 5000 元，账单日 15 号。",
+    "$2a$, $2b$ and $2y$ are the bcrypt prefixes; cost 10 is the default.",
+    "national insurance contributions rose by 2% this year",
+    "a Mapbox public token starts with pk.eyJ and may be shipped in the app",
+    "peak=3 and break=10 are loop settings, ?lang=en&sort=asc",
 ]
