@@ -16,7 +16,8 @@ does (docs/search.md, "Retrieval quality"):
 - with ``--audit FILE`` (default ``bench/out/locomo-audit.json`` when it
   exists; git-ignored, CC BY-NC like the data): the same numbers on the
   corrected answer key of dial481/locomo-audit (``{"conv-26": {"<qa_index>":
-  ["D1:14", ...]}}``: the evidence the audit gives where it differs).
+  ["D1:14", ...]}}``: the audit's ``correct_evidence`` for each question it
+  lists in ``audit/errors_conv_N.json``; an empty list drops the question).
 
 Baselines in the same run: FTS5 with ``tokenize='porter unicode61'`` over the
 turn texts, the question's terms OR-ed, ranked by ``bm25()``; and the
@@ -233,6 +234,8 @@ def score(questions: list[dict], found: list[list[str]], key: dict | None = None
         ev = q["evidence"]
         if key is not None:
             ev = key.get((q["conversation"], q["qa_index"]), ev)
+            if not ev:  # the audit found no evidence for it: not scored
+                continue
         for name, v in _metrics(f, ev).items():
             per["overall"][name].append(v)
             per[CATEGORIES.get(q["category"], str(q["category"]))][name].append(v)
@@ -368,7 +371,7 @@ def main(argv: list[str] | None = None) -> int:
     if key is not None:
         audited = {"holonmem": score(qs, ours["found"], key), "fts5": score(qs, base_found, key),
                    "fts5_ctx": score(qs, ctx_found, key), "halves": _halves(qs, ours["found"], convs_all, key),
-                   "changed": sum(1 for q in qs if (q["conversation"], q["qa_index"]) in key)}
+                   "changed": sum(1 for q in qs if sorted(key.get((q["conversation"], q["qa_index"]), q["evidence"])) != sorted(q["evidence"]))}
         _table(f"corrected key (dial481/locomo-audit; evidence changed for {audited['changed']} questions):",
                audited["holonmem"], audited["fts5"], names)
     for who, (ti, tq) in times.items():
