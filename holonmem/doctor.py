@@ -5,7 +5,7 @@ not parse or misses required fields, MEMORY.md lines pointing nowhere (or at a
 memory that is no longer active) and active memories missing from it, torn,
 invalid and duplicate-id ledger lines, episode blocks that do not parse,
 invalid signal lines and pending signals whose evidence events are missing,
-search-index staleness, and ledger/signals/memory files readable by group or
+search-index staleness, a memory catalog that disagrees with the files, and ledger/signals/memory files readable by group or
 others. Every finding names the file, the line (when there is one), what is
 wrong and how to fix it.
 
@@ -107,6 +107,7 @@ def check(home: Home, *, timeout: float = 10.0) -> list[Finding]:
     C.people_files(home, out)
     C.secrets(home, out)
     C.temps(home, out)
+    C.memory_catalog(home, out)
     return out
 
 

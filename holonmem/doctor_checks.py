@@ -462,3 +462,34 @@ def permissions(home: Home, out: list[Finding]) -> None:
         if mode & 0o077:
             out.append(Finding("permissions", home.rel(p), None, f"mode {mode:04o}: readable by group or others",
                                "--fix sets 0600 (chmod 600)", severity=WARNING, fixable=True))
+
+
+def memory_catalog(home: Home, out: list[Finding]) -> None:
+    """The memory catalog (``.holonmem/memories.sqlite``, what ``context`` reads each
+    turn) against the memory files and notes: a row whose file is unchanged since it
+    was read must say what the file says (``memory_catalog.compare``; read-only)."""
+    import sqlite3
+
+    from . import memory_catalog as mc
+
+    rel = f".holonmem/{mc.DB_NAME}"
+    redo = f"remove {rel} (derived state): the next `holonmem context` rebuilds it from the files"
+    if not (home.state_dir / mc.DB_NAME).is_file():
+        out.append(Finding("memory_catalog", rel, None, "no memory catalog yet (the next `holonmem context` builds it)",
+                           "nothing to do", severity=INFO))
+        return
+    try:
+        disagree, behind = mc.compare(home)
+    except (sqlite3.Error, OSError) as exc:
+        out.append(Finding("memory_catalog", rel, None, f"memory catalog is unreadable ({type(exc).__name__}: {exc})",
+                           redo + " (context also does so by itself, with a warning)", severity=WARNING))
+        return
+    if disagree:
+        out.append(Finding("memory_catalog", rel, None,
+                           f"memory catalog disagrees with {len(disagree)} unchanged file(s): {', '.join(disagree[:3])}"
+                           + (" …" if len(disagree) > 3 else ""), redo))
+    if behind:
+        out.append(Finding("memory_catalog", rel, None,
+                           f"memory catalog is behind on {len(behind)} changed file(s) ({', '.join(behind[:3])}"
+                           + (" …" if len(behind) > 3 else "") + "): the next `holonmem context` reads them",
+                           "nothing to do", severity=INFO))

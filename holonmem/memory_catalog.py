@@ -460,3 +460,46 @@ def sync(home: Home, *, fresh: bool = False) -> dict:
             cat.conn.execute("DELETE FROM meta")
         cat.refresh(full=True)
         return dict(cat.stats)
+
+
+def compare(home: Home) -> tuple[list[str], list[str]]:
+    """The catalog against the files, read-only (for ``doctor``): ``(files whose
+    row disagrees with what the file says though its stamp still matches, files
+    the catalog is merely behind on — the next turn or full check reads them)``.
+    Raises ``sqlite3.Error``/``OSError`` when the catalog cannot be read."""
+    conn = sqlite3.connect(f"file:{home.state_dir / DB_NAME}?mode=ro", uri=True)
+    try:
+        if conn.execute("PRAGMA user_version").fetchone()[0] != VERSION:
+            return [], ["(the whole catalog: of another version)"]
+        mems = {r[0]: r[1:] for r in conn.execute(
+            "SELECT rel, ino, mtime_ns, ctime_ns, size, live, project, scope, kind, statement, short, day, terms, "
+            "strength FROM mems")}
+        notes = {r[0]: r[1:] for r in conn.execute(
+            "SELECT rel, ino, mtime_ns, ctime_ns, size, live, title, summary, tags, project, terms FROM notes")}
+    finally:
+        conn.close()
+    disagree, behind = [], []
+    files = {f"memory/{e.name}": e for e in _memory_entries(home)}
+    for drel, (_, entries) in _note_dirs(home).items():
+        files.update((f"{drel}/{e.name}", e) for e in entries)
+    cat = Catalog.__new__(Catalog)  # only for _read: no connection
+    cat.home = home
+    for rel, e in sorted(files.items()):
+        st = _regular(home, e)
+        row = mems.get(rel) if rel.startswith("memory/") else notes.get(rel)
+        if st is None:
+            if row is not None:
+                behind.append(rel)
+            continue
+        if row is None or tuple(row[:4]) != _stamp(st):
+            behind.append(rel)
+            continue
+        data = cat._read(rel)
+        if data is None:
+            continue
+        want = memory_row(rel, data) if rel.startswith("memory/") else note_row(rel, data)
+        if tuple(row[4:]) != tuple(want):
+            disagree.append(rel)
+    for rel in sorted((set(mems) | set(notes)) - set(files)):
+        behind.append(rel)
+    return disagree, behind

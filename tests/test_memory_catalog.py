@@ -275,3 +275,30 @@ def test_links_out_of_the_home_are_never_read(tmp_path):
     os.symlink(outside, home.root / "notes" / "link.md")
     same_block(home)
     assert "outside the home" not in build(home, project="alpha", now=NOW, budget=8000).text
+
+
+def test_doctor_checks_the_catalog_against_the_files(tmp_path, hm):
+    home = make_home(tmp_path / "home", 13)
+    os.unlink(home.root / "memory" / "fifo.md")
+
+    def findings():
+        r = hm("--home", home.root, "doctor", "--json")
+        import json
+
+        return [f for f in json.loads(r.stdout)["findings"] if f["check"] == "memory_catalog"]
+
+    assert [f["severity"] for f in findings()] == ["info"]  # no catalog yet
+    age(home.root)
+    time.sleep(mc.RACY_NS / 1e9 + 0.2)
+    mc.sync(home)
+    assert findings() == []
+    live = home.root / "memory" / "m-000.md"
+    live.write_text(live.read_text(encoding="utf-8") + "\nmore\n", encoding="utf-8")  # not read yet: behind
+    f = findings()
+    assert len(f) == 1 and f[0]["severity"] == "info" and "behind on 1" in f[0]["problem"]
+    mc.sync(home)
+    with sqlite3.connect(home.state_dir / mc.DB_NAME) as c:  # a row that no longer says what its file says
+        rel = c.execute("SELECT rel FROM mems WHERE live=1 LIMIT 1").fetchone()[0]
+        c.execute("UPDATE mems SET statement='wrong' WHERE rel=?", (rel,))
+    f = findings()
+    assert len(f) == 1 and f[0]["severity"] == "error" and rel in f[0]["problem"] and "remove" in f[0]["fix"]
