@@ -292,3 +292,35 @@ def test_forget_and_restore_from_the_page_are_the_clis(served):
     assert "status: active" in (home / rel).read_text() and rel in (home / "MEMORY.md").read_text()
     journal = "\n".join(p.read_text() for p in (home / "journal").glob("*.md"))
     assert "## Forget by hand `forget_" in journal and "## Restore by hand `restore_" in journal
+
+
+def test_the_timeline_follows_the_files_while_the_server_runs(served, tmp_path):
+    """The Timeline counts the ledger incrementally and re-reads changed episode and memory files."""
+    home, srv = served
+
+    def bars(project: str) -> dict[str, int]:
+        _, _, page = srv.request("GET", "/timeline")
+        return {day: int(n) for p, day, n in re.findall(r"<title>([\w()-]+) (\d{4}-\d{2}-\d{2}): (\d+) events</title>", page)
+                if p == project}
+
+    before = bars("invoicer")
+    assert before and sum(before.values()) == sum(
+        1 for ln in next((home / "ledger").glob("*.jsonl")).read_text(encoding="utf-8").splitlines()
+        if '"project":"invoicer"' in ln)
+    extra = tmp_path / "more.jsonl"
+    extra.write_text("".join(json.dumps({"id": f"evt_more_{i}", "ts": "2026-07-01T10:00:00+00:00", "project": "invoicer",
+                                         "session": "s_more", "role": "user", "text": f"note {i}"}) + "\n"
+                             for i in range(3)), encoding="utf-8")
+    hm(home, "ingest", extra)
+    after = bars("invoicer")
+    assert after["2026-07-01"] == 3 and {k: v for k, v in after.items() if k != "2026-07-01"} == before
+    hm(home, "remember", "Always tag releases in invoicer", "--project", "invoicer")
+    _, _, page = srv.request("GET", "/timeline")
+    made = dict(re.findall(r"<title>invoicer (\d{4}-\d{2}-\d{2}): (\d+) memories created</title>", page))
+    from holonmem.home import Home
+    from holonmem.memory import load_memories
+
+    mems = load_memories(Home(home))
+    day = next(m.created[:10] for m in mems if m.statement.startswith("Always tag releases in invoicer"))
+    assert int(made[day]) == sum(1 for m in mems if m.project == "invoicer" and m.created[:10] == day
+                                 and m.status != "archived")

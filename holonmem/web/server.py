@@ -100,6 +100,9 @@ class ReviewServer(ThreadingHTTPServer):
         self.token = token
         self.csrf = csrf_for(token)
         self.env = make_env()
+        from .cache import HomeCache
+
+        self.cache = HomeCache(home)
         self.flashes: OrderedDict[str, str] = OrderedDict()
         self.flash_lock = threading.Lock()
         super().__init__((host, port), Handler)
@@ -234,12 +237,10 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.write(body)
 
     def _render(self, name: str, ctx: dict, *, authed: bool = True) -> bytes:
-        from .. import signalstore
-
         pending = None
         if authed:
             try:
-                pending = len(signalstore.load(self.server.home).pending())
+                pending = len(self.server.cache.signals().pending())
             except (OSError, HolonmemError):
                 pending = None
         flash = None
@@ -377,7 +378,7 @@ def page_event(h: Handler, q: dict):
     from . import views
 
     eid = q.get("id", "")
-    data = views.event_view(h.server.home, eid) if eid else None
+    data = views.event_view(h.server.home, eid, h.server.cache.signals()) if eid else None
     if data is None:
         raise NotFound(f"no event {eid!r} in the ledger", "evidence ids come from a memory's or a signal's evidence list")
     return "event.html", {"title": f"Event {eid}", "nav": "", "data": data}
@@ -399,10 +400,9 @@ def page_run(h: Handler, q: dict):
 
 
 def page_timeline(h: Handler, q: dict):
-    from . import views
     from .timeline import layout
 
-    return "timeline.html", {"title": "Timeline", "nav": "timeline", "chart": layout(views.timeline_counts(h.server.home))}
+    return "timeline.html", {"title": "Timeline", "nav": "timeline", "chart": layout(h.server.cache.timeline_counts())}
 
 
 def page_context(h: Handler, q: dict):
@@ -507,6 +507,13 @@ POST_ROUTES = {
 
 # -- running ------------------------------------------------------------------------------
 
+def _warm(srv: ReviewServer) -> None:
+    try:
+        srv.cache.timeline_counts()
+    except Exception:  # noqa: BLE001 - the page will say what is wrong when it is opened
+        pass
+
+
 def serve(home: Home, *, host: str = "127.0.0.1", port: int = DEFAULT_PORT, token: str | None = None,
           open_browser: bool = True) -> int:
     """Run the review page until Ctrl-C (or SIGTERM); prints its URL on stderr."""
@@ -524,6 +531,8 @@ def serve(home: Home, *, host: str = "127.0.0.1", port: int = DEFAULT_PORT, toke
     sys.stderr.write(f"holonmem review page for {home.root}:\n  {srv.url}\n"
                      "(the token is needed on every request; Ctrl-C stops the server)\n")
     sys.stderr.flush()
+    # the Timeline's counts read the whole ledger once; later pages read only what was appended
+    threading.Thread(target=_warm, args=(srv,), daemon=True).start()
     if open_browser:
         import webbrowser
 

@@ -128,8 +128,9 @@ def _edit_is_undoable(home: Home, op: str, path: str, current: str | None, edit_
 
 # -- events (evidence) ------------------------------------------------------------------
 
-def event_view(home: Home, event_id: str) -> dict | None:
-    """One ledger line by id: where it lives, the event, and which signals and memories cite it."""
+def event_view(home: Home, event_id: str, state=None) -> dict | None:
+    """One ledger line by id: where it lives, the event, and which signals and memories cite it
+    (``state``: the signal state when the caller has it)."""
     from .. import signalstore
     from ..ledger import Ledger, load_line
     from ..memory import load_memories
@@ -151,7 +152,7 @@ def event_view(home: Home, event_id: str) -> dict | None:
                 line_no = fh.read(pos.offset).count(b"\n") + 1
     except OSError:
         pass
-    state = signalstore.load(home)
+    state = state if state is not None else signalstore.load(home)
     sigs = [{"id": sid, "statement": s.get("statement"), "status": state.status_of(sid)}
             for sid, s in state.signals.items() if event_id in (s.get("evidence") or [])]
     mems = [_mem_row(m) for m in load_memories(home) if event_id in m.evidence]
@@ -223,31 +224,7 @@ def run_detail(home: Home, run_id: str) -> dict | None:
     return {"run": rec, "entries": entries, "files": files}
 
 
-# -- timeline ---------------------------------------------------------------------------
-
-def timeline_counts(home: Home) -> dict:
-    """``{(day, project): {"events": n, "episodes": n, "memories": n}}`` from the ledger, episodes and memories."""
-    from ..episodes import load_episodes
-    from ..ledger import iter_events
-    from ..memory import load_memories
-
-    counts: dict[tuple[str, str], dict[str, int]] = {}
-
-    def bump(day: str, project: str | None, what: str) -> None:
-        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", day or ""):
-            return
-        c = counts.setdefault((day, project or "(global)"), {"events": 0, "episodes": 0, "memories": 0})
-        c[what] += 1
-
-    for _, ev in iter_events(home):
-        bump(str(ev.get("ts") or "")[:10], ev.get("project"), "events")
-    for ep in load_episodes(home):
-        bump(ep.date, ep.project, "episodes")
-    for m in load_memories(home):
-        if m.status in ("active", "superseded") and m.created:
-            bump(str(m.created)[:10], m.project, "memories")
-    return counts
-
+# -- lists -------------------------------------------------------------------------------
 
 def projects(home: Home) -> list[str]:
     from ..episodes import load_episodes
