@@ -20,9 +20,10 @@ How a turn finds what changed (:meth:`Catalog.refresh`), cheapest first:
   re-created files are read;
 - the files the turn can show — the project's live memories and the notes —
   are stat'ed, so an edit in place (same inode) is seen on the next turn;
-- every :data:`FULL_CHECK_SECONDS` (and in ``doctor``, ``holonmem index``)
-  every file is stat'ed, so an edit in place of an archived or another
-  project's memory is seen then at the latest.
+- when the last full check is older than :data:`FULL_CHECK_SECONDS`, the
+  turn stats every file, so an edit in place of an archived or another
+  project's memory is seen then at the latest (``doctor`` compares the
+  catalog with the files: :func:`compare`).
 
 A changed stamp with the same size and SHA-1 only restamps. A stamp taken
 within :data:`RACY_NS` of its file's mtime is not trusted (as git's "racy"
