@@ -280,7 +280,7 @@ EXPECT = {
         {"id": "goal-345-to-355", "older": {"any": ["3:45"], "none": ["3:55", "validation", "weekly cap"]}, "newer": {"any": ["3:55"]}, "where": ["user", "project:marathon-plan"]},
         {"id": "mfp-to-cronometer", "older": {"any": ["MyFitnessPal"], "none": ["Cronometer"]}, "newer": {"any": ["Cronometer"], "none": ["429"]},
          "where": ["user", "project:meal-prep"]},
-        {"id": "coffee-revoked", "older": {"any": ["coffee"], "none": ["forget", "don't care"]}, "newer": None, "where": ["user"]},
+        {"id": "coffee-revoked", "older_stated": False, "older": {"any": ["coffee"], "none": ["forget", "don't care"]}, "newer": None, "where": ["user"]},
     ],
     "context": [
         {"project": "marathon-plan", "task": "plan next week's long run and tempo",

@@ -331,10 +331,10 @@ EXPECT = {
         {"id": "descriptive-iris", "what": "descriptive 'always': cannot reproduce the Iris flicker", "any": ["Iris"]},
     ],
     "supersede": [
-        {"id": "yarn-to-mojang", "older": {"any": ["Yarn"], "none": ["Mojang", "官方", "不用了"]},
+        {"id": "yarn-to-mojang", "older_stated": False, "older": {"any": ["Yarn"], "none": ["Mojang", "官方", "不用了"]},
          "newer": {"any": ["Mojang", "官方 mappings", "officialMojangMappings"], "none": ["BooleanProperty", "cannot find symbol", "No cached version"]},
          "where": P("lantern-mod")},
-        {"id": "offline-revoked", "older": {"any": ["--offline", "offline"], "none": ["取消", "不用了", "No cached version"]}, "newer": None,
+        {"id": "offline-revoked", "older_stated": False, "older": {"any": ["--offline", "offline"], "none": ["取消", "不用了", "No cached version"]}, "newer": None,
          "where": P("lantern-mod")},
     ],
     "context": [

@@ -303,7 +303,7 @@ EXPECT = {
         {"id": "keqiao-to-yuhang", "older": {"any": ["柯桥"], "none": ["余杭", "不租"]}, "newer": {"any": ["余杭"]}, "where": P("tea-shop")},
         {"id": "post-time", "older": {"any": ["8点", "8 点", "晚上"], "none": ["12点", "12 点", "中午"]}, "newer": {"any": ["12点", "12 点", "中午"]},
          "where": P("xhs-notes")},
-        {"id": "private-message-revoked", "older": {"any": ["私信"], "none": ["不用了", "不让", "公开回复", "9.9"]}, "newer": None, "where": P("tea-shop")},
+        {"id": "private-message-revoked", "older_stated": False, "older": {"any": ["私信"], "none": ["不用了", "不让", "公开回复", "9.9"]}, "newer": None, "where": P("tea-shop")},
     ],
     "context": [
         {"project": "tea-shop", "task": "准备双十二的活动和备货",

@@ -336,7 +336,7 @@ EXPECT = {
     "supersede": [
         {"id": "quanji-to-atour", "older": {"any": ["全季"], "none": ["亚朵"]}, "newer": {"any": ["亚朵"], "none": ["杭州那趟", "取消掉"]},
          "where": ["user", "project:family-trip"]},
-        {"id": "second-class-revoked", "older": {"any": ["二等座"], "none": ["不算了", "看情况", "不再限定"]}, "newer": None,
+        {"id": "second-class-revoked", "older_stated": False, "older": {"any": ["二等座"], "none": ["不算了", "看情况", "不再限定"]}, "newer": None,
          "where": ["user", "project:family-trip"]},
     ],
     "context": [

@@ -10,7 +10,9 @@ quality"):
   recall     every ``must`` item is an active memory placed in one of its ``where``
   junk       active memories that match no must / should / supersede-newer item
   forbidden  ``forbidden`` items found in a memory file of any status
-  supersede  no older side still active, the newer side active (vacuous: the older never existed)
+  supersede  no older side still active, the newer side active (vacuous: the older never existed;
+             an item marked ``"older_stated": false`` — the older rule was given in another chat, or only
+             asked about — cannot be anything else and is left out of the non-vacuous ratio)
   scope      must items found only in the wrong placement
   context    ``holonmem context``: other projects' phrases leaking in, required phrases present
   secrets    secret strings anywhere under the home or in a context block
@@ -315,7 +317,8 @@ def score(hm: str, exp: dict, folder: Path, root: Path, mode: str | None) -> Res
         linked = any(o.ids("superseded_by") & {str(n.meta.get("id")) for n in news} for o in olds)
         older_txt = ", ".join(f"{m.status} {m.rel}" for m in olds) or "never became a memory"
         newer_txt = ", ".join(f"{m.status} {m.rel}" for m in news) or ("n/a (a revocation)" if newer is None else "no memory")
-        row = {"id": item["id"], "ok": ok, "vacuous": ok and not olds,
+        stated = item.get("older_stated", True)
+        row = {"id": item["id"], "ok": ok, "vacuous": ok and not olds and stated, "stated": stated,
                "detail": f"older: {older_txt}; newer: {newer_txt}{'; linked' if linked else ''}"}
         if newer and not any(m.active for m in news):
             row["newer_signals"] = signal_note(newer, sigs)
@@ -427,6 +430,7 @@ def totals(results: list[Result]) -> dict:
         "junk": sum(len(r.junk) for r in results), "active": sum(r.active for r in results),
         "forbidden": sum(len(r.forbidden) for r in results),
         "supersede": sum(x["ok"] for x in sup), "supersede_items": len(sup), "vacuous": sum(x["vacuous"] for x in sup),
+        "unstated": sum(not x.get("stated", True) for x in sup),
         "leaks": sum(len(c["leaks"]) for r in results for c in r.context),
         "context_must": sum(c["must"] for r in results for c in r.context),
         "context_missing": sum(len(c["missing"]) for r in results for c in r.context),
@@ -438,6 +442,8 @@ def totals(results: list[Result]) -> dict:
 
 def summary_line(t: dict) -> str:
     vac = f" ({t['vacuous']} vacuous)" if t["vacuous"] else ""
+    if t.get("unstated"):
+        vac += f" ({t['unstated']} with the older rule from outside the history)"
     return (f"quality: recall {t['recall']}/{t['must']}, junk {t['junk']} (of {t['active']} active), "
             f"forbidden {t['forbidden']}, supersede {t['supersede']}/{t['supersede_items']}{vac}, leaks {t['leaks']}, "
             f"context-must {t['context_must'] - t['context_missing']}/{t['context_must']}, "
@@ -452,9 +458,10 @@ def missed_thresholds(t: dict) -> list[str]:
         out.append(f"junk {t['junk']} of {t['active']} > 5%")
     if t["forbidden"]:
         out.append(f"forbidden {t['forbidden']}")
-    real = t["supersede"] - t["vacuous"]
-    if t["supersede_items"] and real < 0.9 * t["supersede_items"]:
-        out.append(f"supersede {real}/{t['supersede_items']} non-vacuous < 90%")
+    real = t["supersede"] - t["vacuous"] - t.get("unstated", 0)
+    counted = t["supersede_items"] - t.get("unstated", 0)
+    if counted and real < 0.9 * counted:
+        out.append(f"supersede {real}/{counted} non-vacuous < 90%")
     if t["scope"]:
         out.append(f"scope errors {t['scope']}")
     if t["secrets"]:
