@@ -18,6 +18,8 @@ from ..home import Home
 
 MAX_LIST = 500  # memories listed on one page
 DIFF_LINES = 600  # per file
+DIFF_TOTAL = 5000  # per run page; files past it are listed without their diff
+MAX_GROUPS = 200  # Inbox groups on one page (the rest are counted)
 LINE_CHARS = 400
 JOURNAL_SCAN = 2000  # journal entries searched for a memory's history or a run's entry
 _WHY = re.compile(r"^\*\*Why:\*\*\s*(.*)$", re.M)
@@ -27,7 +29,10 @@ _HOW = re.compile(r"^\*\*How to apply:\*\*\s*(.*)$", re.M)
 def inbox(home: Home) -> dict:
     from ..review import review
 
-    return review(home)
+    data = review(home)
+    data["more_groups"] = max(0, len(data["groups"]) - MAX_GROUPS)
+    data["groups"] = data["groups"][:MAX_GROUPS]
+    return data
 
 
 def _mem_row(m) -> dict:
@@ -198,6 +203,7 @@ def run_detail(home: Home, run_id: str) -> dict | None:
     d = _runs_dir(home) / run_id
     m = read_json(d / "manifest.json", None) if rec["undoable"] else None
     files = []
+    budget = DIFF_TOTAL
     if isinstance(m, dict):
         state_rel = home.rel(home.state_file(STATE))
         for rel in m.get("written") or []:
@@ -217,10 +223,12 @@ def run_detail(home: Home, run_id: str) -> dict | None:
             except (OSError, Exception):  # noqa: BLE001 - gone, or a link out of the home
                 now, cur = None, None
             diff = list(difflib.unified_diff(_lines(before), _lines(now), fromfile=f"{rel} (before the run)",
-                                             tofile=f"{rel} (now)", n=2))
+                                             tofile=f"{rel} (now)", n=2)) if budget > 0 else []
+            shown = diff[:min(DIFF_LINES, max(0, budget))]
+            budget -= len(shown)
             files.append({"path": rel, "created": not info.get("existed"), "deleted_since": now is None,
                           "changed_since": cur is not None and cur != info.get("after"),
-                          "diff": diff[:DIFF_LINES], "diff_more": max(0, len(diff) - DIFF_LINES)})
+                          "diff": shown, "diff_more": len(diff) - len(shown), "diff_skipped": not diff and budget <= 0})
     return {"run": rec, "entries": entries, "files": files}
 
 
