@@ -324,3 +324,18 @@ def test_the_timeline_follows_the_files_while_the_server_runs(served, tmp_path):
     day = next(m.created[:10] for m in mems if m.statement.startswith("Always tag releases in invoicer"))
     assert int(made[day]) == sum(1 for m in mems if m.project == "invoicer" and m.created[:10] == day
                                  and m.status != "archived")
+
+
+def test_only_the_web_package_imports_jinja2_and_only_inside_functions():
+    import ast
+
+    pkg = ROOT / "holonmem"
+    for p in pkg.rglob("*.py"):
+        tree = ast.parse(p.read_text(encoding="utf-8"))
+        top = {id(n) for n in tree.body}
+        for node in ast.walk(tree):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) and node.level == 0 else []
+            if any(n.split(".")[0] == "jinja2" for n in names):
+                assert p.parent == pkg / "web", f"{p.relative_to(ROOT)} imports jinja2"
+                assert id(node) not in top, f"{p.relative_to(ROOT)} imports jinja2 at module level"
