@@ -339,3 +339,10 @@ def test_only_the_web_package_imports_jinja2_and_only_inside_functions():
             if any(n.split(".")[0] == "jinja2" for n in names):
                 assert p.parent == pkg / "web", f"{p.relative_to(ROOT)} imports jinja2"
                 assert id(node) not in top, f"{p.relative_to(ROOT)} imports jinja2 at module level"
+
+
+def test_a_port_in_use_is_one_error_line(served):
+    home, srv = served
+    p = hm(home, "serve", "--no-browser", "--port", srv.port, check=False, timeout=30)
+    assert p.returncode == 1 and p.stderr.startswith(f"Error: port {srv.port} is already in use on 127.0.0.1"), p
+    assert "--port 0" in p.stderr and "Traceback" not in p.stderr
