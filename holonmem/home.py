@@ -7,7 +7,7 @@ The files are the truth; everything under ``.holonmem/`` is derived state
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from .records import dataclass  # not dataclasses: it imports inspect (~10 ms a turn)
 from pathlib import Path
 
 from .errors import HomeNotFound, UnsafePath

@@ -11,7 +11,7 @@ import io
 import json
 import os
 import time
-from dataclasses import dataclass, field
+from .records import dataclass, field  # not dataclasses: it imports inspect (~10 ms a turn)
 from typing import BinaryIO, Iterable
 
 from . import formats

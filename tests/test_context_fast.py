@@ -389,3 +389,65 @@ def test_context_on_an_initialized_home_skips_tomllib(sample_home):
     )
     assert (sample_home.root / "holonmem.toml").read_text(encoding="utf-8").count("[context]") == 1
     assert run_py(code).strip() == "False"
+
+
+# -- records: the per-turn modules' dataclasses without importing inspect -------------------
+
+def test_records_behave_as_dataclasses():
+    import dataclasses
+
+    from holonmem import records
+
+    made = []
+    for mod in (dataclasses, records):
+        @mod.dataclass(frozen=True)
+        class Key:
+            root: Path
+
+        @mod.dataclass
+        class Item:
+            a: int
+            b: list = mod.field(default_factory=list)
+            c: str = "z"
+
+        @mod.dataclass(slots=True)
+        class Slot:
+            line: int
+            event: dict
+
+        k, i, s = Key(Path("/t")), Item(1, [Key(Path("/q"))]), Slot(2, {"e": [1]})
+        with pytest.raises(AttributeError):
+            k.root = Path("/x")
+        with pytest.raises(TypeError):
+            hash(i)
+        made.append((repr(k), hash(k) == hash(Key(Path("/t"))), k == Key(Path("/t")), repr(i), i == Item(1, [Key(Path("/q"))]),
+                     Item(2).b is not Item(2).b, Item.c, repr(s), hasattr(s, "__dict__"), mod.asdict(i), Item(1) == (1, [], "z")))
+    assert made[0] == made[1]
+    with pytest.raises(TypeError):
+        @records.dataclass
+        class Bad:
+            a: int = 1
+            b: int
+
+
+def test_a_context_turn_and_a_hook_import_neither_dataclasses_nor_inspect(sample_home):
+    code = (
+        "import sys, io, contextlib\n"
+        f"sys.argv = ['holonmem', '--home', {str(sample_home.root)!r}] + sys.argv[1:]\n"
+        "from holonmem.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    try:\n"
+        "        main()\n"
+        "    except SystemExit:\n"
+        "        pass\n"
+        "print(sorted(m for m in ('dataclasses', 'inspect') if m in sys.modules))\n"
+    )
+    ctx = ["context", "--project", "invoicer", "--task", "fix the rounding test"]
+    subprocess.run([sys.executable, "-c", code, *ctx], check=True, capture_output=True)  # builds the catalog
+    out = subprocess.run([sys.executable, "-c", code, *ctx], check=True, capture_output=True, text=True).stdout
+    assert out.strip() == "[]"
+    payload = json.dumps({"session_id": "s1", "cwd": "/src/invoicer", "hook_event_name": "PostToolUse",
+                          "tool_name": "Bash", "tool_input": {"command": "ls"}, "tool_response": {"stdout": "ok"}})
+    out = subprocess.run([sys.executable, "-c", code, "hook", "claude"], input=payload, check=True, capture_output=True,
+                         text=True).stdout
+    assert out.strip() == "[]"

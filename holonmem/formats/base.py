@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from ..records import dataclass, field  # not dataclasses: it imports inspect (~10 ms a turn)
 from typing import BinaryIO, Iterator
 
 
