@@ -252,6 +252,10 @@ def rare_features(texts: Sequence[str], *, max_share: float = 0.05, floor: int =
     return [frozenset(t for t in f if df[t] <= limit and (len(t) >= 3 or t.isdigit() or not t.isascii())) for f in feats]
 
 
+# the words of a statement that only points back at an earlier one ("remember the lactose thing")
+_POINTER_WORDS = frozenset("remember recall keep mind thing things rule part stuff point usual same again also".split())
+
+
 def merge_on_rare(
     groups: list[list[int]],
     items: Sequence[dict],
@@ -275,9 +279,13 @@ def merge_on_rare(
             continue
         fr = frozenset().union(*(rare[i] for i in g))
         block = block_of(items[g[0]])
+        # a group that names one rare thing and little else ("Remember the lactose thing") is
+        # about that thing: one shared feature is all it can show
+        named = features(text_of(items[g[0]])) - _POINTER_WORDS
+        need = 1 if len(g) == 1 and len(named) == 1 and named <= fr else min_shared
         hit = None
         for b, lf, oi, li in leaders:
-            if b == block and len(fr & lf) >= min_shared and not (separate and separate(items[li], items[g[0]])):
+            if b == block and len(fr & lf) >= need and not (separate and separate(items[li], items[g[0]])):
                 hit = oi
                 break
         if hit is None:
