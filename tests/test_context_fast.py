@@ -451,3 +451,46 @@ def test_a_context_turn_and_a_hook_import_neither_dataclasses_nor_inspect(sample
     out = subprocess.run([sys.executable, "-c", code, "hook", "claude"], input=payload, check=True, capture_output=True,
                          text=True).stdout
     assert out.strip() == "[]"
+
+
+# -- render_section skips items that cannot fit: same choice as composing each -----------------
+
+def reference_render(s, mode: str, max_tokens: int):
+    """render_section as it was: every item composed and measured."""
+    from holonmem.context import compose
+    from holonmem.tokens import estimate_tokens
+
+    if max_tokens <= 0:
+        return None
+    total = len(s.items) + s.pre_omitted
+    if not s.items:
+        if s.empty is None:
+            return None
+        t = compose(s, [], mode, s.pre_omitted)
+        return (t, 0) if estimate_tokens(t) <= max_tokens else None
+    chosen, best = [], None
+    for it in [i for i in sorted(s.items, key=lambda i: i.rank) if i.text(mode)]:
+        trial = chosen + [it]
+        t = compose(s, trial, mode, total - len(trial))
+        if estimate_tokens(t) <= max_tokens:
+            chosen, best = trial, t
+        elif s.contiguous:
+            break
+    return None if best is None else (best, len(chosen))
+
+
+_ITEM_TEXT = st.one_of(st.text(st.sampled_from("ab 中文<holonmem>-"), max_size=60),
+                       st.integers(1, 120).map(lambda n: "x" * n), st.integers(1, 30).map(lambda n: "中" * n))
+
+
+@settings(max_examples=300, deadline=None)
+@given(items=st.lists(st.tuples(_ITEM_TEXT, _ITEM_TEXT, st.sampled_from([None, "A", "B"])), max_size=40),
+       pre=st.integers(0, 12), contiguous=st.booleans(), mode=st.sampled_from(["full", "compact"]),
+       max_tokens=st.integers(0, 160))
+def test_render_section_chooses_as_composing_every_item_would(items, pre, contiguous, mode, max_tokens):
+    from holonmem.context import Item, Section, render_section
+
+    sec = Section("memories", "Long-term memory", 90,
+                  [Item(f, c, rank=i, order=(i % 3, i), group=g) for i, (f, c, g) in enumerate(items)],
+                  intro="intro", more="more", pre_omitted=pre, contiguous=contiguous)
+    assert render_section(sec, mode, max_tokens) == reference_render(sec, mode, max_tokens)
