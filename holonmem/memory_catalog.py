@@ -329,20 +329,12 @@ class Catalog:
         # the folder did not change: an edit in place of a memory this turn can show?
         rows = c.execute(f"SELECT ino, mtime_ns, ctime_ns, size, sha1, {_CARD_COLS} FROM mems WHERE {_VISIBLE}",
                          (project,)).fetchall()
-        root = self._root
         ops = len(self._ops)
         for row in rows:
             rel, k = row[5], row[:5]
-            try:
-                st = os.stat(root + rel)
-            except OSError:
-                st = None
-            self.stats["stat"] += 1
-            if st is None or not stat.S_ISREG(st.st_mode):
-                self._ops.append(("DELETE FROM mems WHERE rel=?", (rel,)))
-                self._ops.append(("UPDATE dirs SET mtime_ns=-1 WHERE rel='memory'", ()))  # list it next time
-                continue
-            self._check_memory(rel, st, k)
+            st = self._restat("mems", rel, "memory")
+            if st is not None:
+                self._check_memory(rel, st, k)
         if len(self._ops) == ops:  # nothing changed: these are the turn's cards
             self._cards = (project, [card(r[5:]) for r in rows])
 
@@ -400,18 +392,24 @@ class Catalog:
             for rel in set(known) - seen:
                 self._ops.append(("DELETE FROM notes WHERE rel=?", (rel,)))
             return
-        root = self._root
         for rel, k in known.items():  # the folders did not change: an edit in place?
-            try:
-                st = os.stat(root + rel)
-            except OSError:
-                st = None
-            self.stats["stat"] += 1
-            if st is None or not stat.S_ISREG(st.st_mode):
-                self._ops.append(("DELETE FROM notes WHERE rel=?", (rel,)))
-                self._ops.append(("UPDATE dirs SET mtime_ns=-1 WHERE rel=?", (k[0],)))
-                continue
-            self._check_note(rel, k[0], st, k[1:])
+            st = self._restat("notes", rel, k[0])
+            if st is not None:
+                self._check_note(rel, k[0], st, k[1:])
+
+    def _restat(self, table: str, rel: str, folder: str) -> os.stat_result | None:
+        """The stat of a catalogued file, or None when it is gone or no longer a
+        regular file: its row goes, and its folder is listed again next time."""
+        self.stats["stat"] += 1
+        try:
+            st = os.stat(self._root + rel)
+        except OSError:
+            st = None
+        if st is not None and stat.S_ISREG(st.st_mode):
+            return st
+        self._ops.append((f"DELETE FROM {table} WHERE rel=?", (rel,)))
+        self._ops.append(("UPDATE dirs SET mtime_ns=-1 WHERE rel=?", (folder,)))
+        return None
 
     def _check_note(self, rel: str, drel: str, st: os.stat_result, k) -> None:
         stamp = _stamp(st)

@@ -298,7 +298,7 @@ def test_doctor_checks_the_catalog_against_the_files(tmp_path, hm):
     assert len(f) == 1 and f[0]["severity"] == "info" and "behind on 1" in f[0]["problem"]
     mc.sync(home)
     with sqlite3.connect(home.state_dir / mc.DB_NAME) as c:  # a row that no longer says what its file says
-        rel = c.execute("SELECT rel FROM mems WHERE live=1 LIMIT 1").fetchone()[0]
+        rel = c.execute("SELECT rel FROM mems WHERE live=1 AND rel != 'memory/m-000.md' LIMIT 1").fetchone()[0]
         c.execute("UPDATE mems SET statement='wrong' WHERE rel=?", (rel,))
-    f = findings()
-    assert len(f) == 1 and f[0]["severity"] == "error" and rel in f[0]["problem"] and "remove" in f[0]["fix"]
+    f = [x for x in findings() if x["severity"] == "error"]  # (m-000.md, just written, may still be "behind")
+    assert len(f) == 1 and rel in f[0]["problem"] and "remove" in f[0]["fix"]
