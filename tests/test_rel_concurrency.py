@@ -195,6 +195,7 @@ def finish_pipeline(root: Path, expected: set[str]) -> None:
         assert json.loads(p.stdout), "the index finds nothing after the storm"
 
 
+@pytest.mark.stress  # slow for make test; make test keeps test_ingest.py's concurrent writers, make stress runs 16
 def test_concurrent_writers_fast(tmp_path, request):
     run_storm(tmp_path, writers=4, batches=3, per=15, cli_every=2, request=request)
 

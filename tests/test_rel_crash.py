@@ -134,8 +134,9 @@ def test_kill_during_ingest(tmp_path, request):
     run_ingest_kills(tmp_path, request, trials(request))
 
 
+@pytest.mark.stress  # slow for make test; its _stress twin runs 50 trials (make test keeps ingest and dream kills)
 def test_kill_during_parallel_ingest(tmp_path, request):
-    run_ingest_kills(tmp_path, request, trials(request), parallel=True)
+    run_ingest_kills(tmp_path, request, FAST, parallel=True)
 
 
 @pytest.mark.stress
@@ -244,8 +245,9 @@ def run_consolidate_kills(tmp_path: Path, request, n: int) -> None:
     record(request, "kills during consolidate", n - finished)
 
 
+@pytest.mark.stress  # slow for make test; its _stress twin runs 50 trials (make test keeps ingest and dream kills)
 def test_kill_during_consolidate(tmp_path, request):
-    run_consolidate_kills(tmp_path, request, trials(request))
+    run_consolidate_kills(tmp_path, request, FAST)
 
 
 @pytest.mark.stress
@@ -353,6 +355,7 @@ def run_index_kills(tmp_path: Path, request, n: int) -> None:
     record(request, "kills during index rebuild", kills)
 
 
+@pytest.mark.stress  # slow for make test; its _stress twin runs 50 trials (make test keeps ingest and dream kills)
 def test_kill_during_index_rebuild(tmp_path, request):
     run_index_kills(tmp_path, request, 1)
 

@@ -132,6 +132,7 @@ def test_fuzz_ingest_bytes_every_format(runner, request):
     record(request, "fuzz cases: ingest bytes", FAST * 2)
 
 
+@pytest.mark.stress  # slow for make test; make test keeps the byte fuzzing, make stress runs both at 400 cases
 def test_fuzz_ingest_json_every_format(runner, request):
     run_ingest_json(runner, FAST * 2)
     record(request, "fuzz cases: ingest JSON", FAST * 2)

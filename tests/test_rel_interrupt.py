@@ -364,7 +364,8 @@ def test_doctor_fix_killed_between_the_ledger_rewrite_and_the_checkpoint(tmp_pat
 HAND = ["remember", "restore", "forget", "promote", "reject", "undo", "doctor"]
 
 
-@pytest.mark.parametrize("name", ["remember", "reject"])  # the others: make stress (every write)
+@pytest.mark.stress  # make test has one kill per item above; make stress also kills every write
+@pytest.mark.parametrize("name", ["remember", "reject"])
 def test_hand_command_killed_at_its_first_and_last_write(tmp_path, request, name):
     base, args = scenario(name, tmp_path / "probe-home")
     n = len(write_points(base, args, tmp_path))
