@@ -221,7 +221,7 @@ STANDING = re.compile(
 
 def _title(statement: str) -> str:
     s = clean_statement(statement)
-    s = re.split(r"(?<=[.。!！?？])\s+(?=[A-Z`])|\s+Fix:", s)[0]
+    s = re.split(r"(?<=[.。!！?？])\s+(?=[A-Z`])|(?<=[。！？])\s*(?=\S)|\s+Fix:", s)[0]
     s = s.rstrip(".。!！") or statement.strip()
     if len(s) <= TITLE_CHARS:
         return s

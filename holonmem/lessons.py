@@ -572,6 +572,16 @@ def error_line(text: str) -> str:
     if best_score <= -5:
         best = lines[-1]
     s = _strip_line(best or "")
+    if len(s) > 100:
+        # one long line of several clauses ("检查未通过：第2天 13:30 从…出发…；当日行程总时长 13.2 小时，
+        # 超过…上限 10 小时。建议：…"): the clause that says what went wrong, not the situation
+        parts = [p.strip() for p in re.split(r"(?<=[；;。])|(?<=[.!?])\s+(?=[A-Z])", s) if p.strip()]
+        scored = [(_line_score(p) + (1 if CAUSE_RE.search(p) else 0), i, p) for i, p in enumerate(parts)
+                  if not _ADVICE_LEAD_RE.match(p)]
+        if len(scored) > 1:
+            top = max(scored)
+            if top[0] > _line_score(parts[0]):
+                s = top[2].rstrip("；;。")
     return _cut(" ".join(s.split()), 200)
 
 
@@ -641,13 +651,17 @@ def error_signature(text: str, program: str = "") -> str:
 
 _GENERIC_PART_RE = re.compile(r"^\W*(?:[\u3400-\u9fff]{0,4}(?:失败|错误|异常)|(?:an? )?(?:error|failed|failure|fatal))\W*$", re.I)
 _ADVICE_RE = re.compile(r"^(?:please |make sure |try |run |use |set |install |you (?:can|may|must|should|need to) |请|需要|应)", re.I)
+# what a tool prints as its own advice: "hint: …", "Suggestion: …", "建议：…"
+_ADVICE_LEAD_RE = re.compile(r"^(?:hint|tip|suggestion|suggested fix|did you mean|建议|提示)\s*[:：]\s*", re.I)
 
 
 def error_advice(text: str, project: str | None = None) -> str:
     """What the error output itself advises ("Please use an authorization code …", "请使用 … 格式"), or ""."""
     for line in _lines(text)[:40]:
-        for part in re.split(r"(?<=[.!。！])\s*|[，,；;]\s*(?=请)", _strip_line(line)):
-            p = part.strip()
+        for part in re.split(r"(?<=[.!。！；;])\s*|[，,；;]\s*(?=请)", _strip_line(line)):
+            p = _ADVICE_LEAD_RE.sub("", part.strip()) if _ADVICE_LEAD_RE.match(part.strip()) else part.strip()
+            if p is not part.strip() and 4 <= len(p) <= 160:
+                return clean_text(p.rstrip(".。"), project)
             if _ADVICE_RE.match(p) and 8 <= len(p) <= 160 and not re.search(r"https?://|--stacktrace|--info|--debug", p):
                 return clean_text(p.rstrip(".。"), project)
     return ""
@@ -702,6 +716,8 @@ _ANAPHORA = [
     re.compile(r"\s*\b(?:again|as before|once more)\b", re.I),
     re.compile(r"(?:还是|又是)?(?:和|跟|同)?上次(?:那个|一样|的)?[，,、]?"),
     re.compile(r"^(?:还是|又是)"),
+    # "千岛湖一样的问题：…", "same problem as the Hangzhou trip: …": a pointer to another occasion
+    re.compile(r"^[^，,：:。]{1,12}(?:一样|同样|类似)的(?:问题|情况|毛病)[：:，,]\s*|^(?:the )?same (?:problem|issue|thing) as [^:,;]{1,30}[:,;]\s*", re.I),
     re.compile(r"又(?=[\u3400-\u9fff])(?![名称])"),
 ]
 
@@ -920,6 +936,10 @@ def _failing_call(f: dict, by_id: dict[str, dict], failed: dict) -> dict | None:
 TITLE_BUDGET = 72  # dream's title length: the first sentence should fit
 
 
+# a value that belongs to one occasion (a date, a time stamp, a uuid or hash), not to the method
+_INSTANCE_VALUE = re.compile(r"`[^`]*(?:\b\d{4}-\d{2}-\d{2}|\b[0-9a-f]{8}-[0-9a-f]{4}-|\b[0-9a-f]{12,}\b)[^`]*`", re.I)
+
+
 def lesson_signal(f: dict, by_id: dict[str, dict], ep: Episode, created: str) -> dict | None:
     """The lesson signal of one resolved failure (``ep.failures`` item), or None.
 
@@ -942,6 +962,12 @@ def lesson_signal(f: dict, by_id: dict[str, dict], ep: Episode, created: str) ->
     zh = bool(_CJK_RE.search(short_cause or short_err)) and not (short_cause or short_err).isascii()
     fix = describe_fix(f, by_id, project, zh, err_kind)
     fix_brief = describe_fix(f, by_id, project, zh, err_kind, brief=True)
+    advice = error_advice(raw, project) if fix_kind in ("user", "changed", "retry") else ""
+    if advice and _INSTANCE_VALUE.search(fix_brief):
+        # the call was changed to this one's date or id, as the tool advised: the advice is the
+        # method that carries over, and the tool's error (not this trip's diagnosis) is when
+        fix = fix_brief = advice
+        short_cause = ""
     if short_cause and len(short_cause) + len(fix_brief) + 2 > TITLE_BUDGET:
         # the first sentence becomes the memory's title: cut the cause at a clause boundary to fit
         short_cause = cause_of(f.get("diagnosis") or "", project, max(24, TITLE_BUDGET - len(fix_brief) - 2))[0]
@@ -964,7 +990,6 @@ def lesson_signal(f: dict, by_id: dict[str, dict], ep: Episode, created: str) ->
         statement += f" 完整做法：{fix}。" if zh else f" In full: {fix}."
     if full_cause and full_cause != short_cause:
         statement += f" 原因：{full_cause}。" if zh else f" Cause: {full_cause}."
-    advice = error_advice(raw, project) if fix_kind in ("user", "changed", "retry") else ""
     if advice and advice not in statement:
         statement += f" 报错提示：{advice}。" if zh else f" The error says: {advice}."
     subject = error_signature(raw, program.split()[0] if program else tool)

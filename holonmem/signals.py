@@ -95,9 +95,10 @@ def _findings(text: str, prev_assistant: str, prior_quoted: list[str] | None = N
             # a credential is never part of a memory: keep the clauses around it, or nothing
             kept = [c for c in re.split(r"(?<=[，,;；])\s*", f.text) if "[REDACTED" not in c]
             f = U.Finding(f.act, "".join(kept).strip(" ，,;；"), sent, f.personal, f.conditional, f.standing) if kept and U._content("".join(kept)) >= 6 else None
-        if f is not None and f.act == "replace" and bare_prev and U._content(f.text) < 40:
+        if (f is not None and f.act == "replace" and bare_prev and U._content(f.text) < 40
+                and re.search(r"\d", f.text) and re.search(r"\d", bare_prev)):
             # "sub-3:45 is too ambitious. Let's be realistic: target 3:55 instead.": a short change
-            # of mind carries the sentence before it, which names what it changes
+            # of a value carries the sentence before it, which names the value it changes
             f = U.Finding(f.act, _glue(bare_prev, f.text), f.sentence, f.personal, f.conditional, f.standing)
         if f is not None:
             last = out[-1] if out and out[-1].sentence == prev else None

@@ -208,6 +208,9 @@ _LEAD_STRIP = re.compile(
     r"^\s*(?:(?:ok(?:ay)?|so|also|and|oh|btw|fyi|by the way|anyway|one more(?: thing)?|last thing|heads up|quick one|one thing|hmm|right"
     r"|as I said(?: before)?|like I said|I told you|I said before)\b\s*[:：,，—–-]*\s*"
     r"|(?:对了|还有|另外|顺便说一下|顺便|还有就是|我说过的?|说过了|跟你说过)\s*[:：,，—–-]*\s*"
+    # a label before the rule: "还有个硬性要求：…", "One hard requirement: …"
+    r"|(?:[一两几]?个)?[^，。：:\s]{0,4}(?:要求|规矩|规定|原则|条件)\s*[:：]\s*"
+    r"|(?:one |another |a )?(?:hard |strict |firm )?(?:requirement|condition|constraint)\s*:\s*"
     r"|(?:嗯|好的?|行|对)\s*[:：,，。！!~～—–-]+\s*)+", re.I)
 _MARKER_STRIP = re.compile(
     r"^\s*(?:from now on|going forward|from here on|in (?:the )?future|next time|remember (?:to|that)|please remember (?:to|that)|note that|as usual)\s*[,:：]?\s*"
