@@ -61,9 +61,10 @@ CODE = ("holonmem/index_docs.py", "holonmem/index.py", "holonmem/analysis.py", "
 # The grid of `--grid`: small on purpose (2 CPUs shared by several people);
 # each entry is a list of alternatives for one setting, crossed with the others.
 GRID = {
-    "index_docs.BEFORE": [(0.4, 0.2), (0.5, 0.25)],
+    "index_docs.DATE_WEIGHT": [0.5, 1.0],
     "index_docs.AFTER": [(0.3, 0.15), (0.4, 0.2)],
-    "search.COVERAGE_FLOOR": [0.5, 0.3],
+    "search.SPEAKER_BOOST": [0.0, 0.1, 0.25],
+    "search.SESSION_BOOST": [0.0, 0.2],
 }
 
 

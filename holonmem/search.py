@@ -1,16 +1,20 @@
 """``search``: find events, episodes, memories and notes by content.
 
 Queries are analysed with the index's own analyzer (:mod:`holonmem.analysis`)
-and turned into a weighted OR of terms in code — no query parser. BM25F ranks
-one weighted text per document (title ×2, tags ×1.5, body, session context
-×0.4); the results are then weighted by term coverage, by kind (memory >
-episode/note > event) and a mild recency boost, and get a snippet around the
-matched words (cut by characters, so CJK text is never split inside a
-character).
+and turned into a weighted OR of terms in code — no query parser; in long
+questions the words that frame them weigh less. BM25F ranks one weighted text
+per document (title ×2, tags ×1.5, body, for events the two turns before and
+after in the session and the date; :mod:`holonmem.index_docs`); the results
+are then weighted by term coverage, by kind (memory > episode/note > event), a
+mild recency boost, the speaker the query names, a time expression when the
+query asks when, and the other good results of the same session, and get a
+snippet around the matched words (cut by characters, so CJK text is never
+split inside a character). docs/search.md explains each weight.
 """
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import time
@@ -97,15 +101,14 @@ TIME_BOOST = 0.25
 # x(1 + SESSION_BOOST * their share): the turn that answers a question sits in
 # the conversation about it, next to others that match it.
 SESSION_BOOST = 0.2
-_WHEN_QUESTION = re.compile(
-    r"^\W*(when|since when|how long ago|what (year|month|day|date|time|week))\b|什么时候|哪天|哪一天|几号|哪年|几月|多久以前",
-    re.IGNORECASE)
-_TIME_WORDS = re.compile(
+# (compiled on first use: every cold search imports this module)
+_WHEN_QUESTION = (
+    r"^\W*(when|since when|how long ago|what (year|month|day|date|time|week))\b|什么时候|哪天|哪一天|几号|哪年|几月|多久以前")
+_TIME_WORDS = (
     r"\b(yesterday|today|tomorrow|tonight|last|next|ago|week|weekend|month|year|monday|tuesday|wednesday|"
     r"thursday|friday|saturday|sunday|morning|evening|night|since|january|february|march|april|may|june|july|"
     r"august|september|october|november|december|(19|20)\d\d)\b|昨天|今天|明天|前天|后天|上周|下周|本周|周末|"
-    r"星期|礼拜|上个月|下个月|去年|今年|明年|\d+月|\d+号|\d+日",
-    re.IGNORECASE)
+    r"星期|礼拜|上个月|下个月|去年|今年|明年|\d+月|\d+号|\d+日")
 
 
 def _question_stems() -> frozenset:
@@ -133,14 +136,19 @@ def weighted_terms(query: str) -> list[tuple[str, float]]:
     return [(t, weight(t)) for t in terms]
 
 
+@functools.lru_cache(maxsize=None)
+def _regex(pattern: str) -> re.Pattern:
+    return re.compile(pattern, re.IGNORECASE)
+
+
 def asks_when(query: str) -> bool:
     """Whether ``query`` is a question about time ("When did…", "什么时候…")."""
-    return bool(_WHEN_QUESTION.search(query or ""))
+    return bool(_regex(_WHEN_QUESTION).search(query or ""))
 
 
 def says_when(text: str) -> bool:
     """Whether ``text`` holds a time expression (see :data:`TIME_BOOST`)."""
-    return bool(_TIME_WORDS.search(text or ""))
+    return bool(_regex(_TIME_WORDS).search(text or ""))
 
 
 class _Speakers:
