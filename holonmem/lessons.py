@@ -609,10 +609,15 @@ _ENV_ERR_RE = re.compile(
     r"未安装|找不到命令|磁盘|空间|户名|账户|账号)", re.I)
 
 
+_VALIDATION_RE = re.compile(r"^(?:validation(?: error| failed)?|checks? failed|check not passed|检查未通过|校验(?:失败|未通过)|验证(?:失败|未通过))\s*[:：]", re.I)
+
+
 def error_kind(text: str) -> str:
     """``env`` (names an environment cause), ``code`` (a test, compile, type, lint,
     key or formula error) or ``neutral``; the environment wins when both appear."""
     line = error_line(text)
+    if _VALIDATION_RE.match(_strip_line(_lines(text)[0] if _lines(text) else "")):
+        return "code"  # a check of the agent's own output ("validation: week 7 …"): an iteration on the work
     if _ENV_ERR_RE.search(line):
         return "env"
     if _CODE_RE.search(line) or _CODE_RE.search(str(text or "")[:2000]):

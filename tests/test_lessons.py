@@ -301,3 +301,18 @@ def test_cli_end_to_end_keeps_the_lessons_and_nothing_else(cli, home, tmp_path):
     everything = "\n".join((p.read_text(encoding="utf-8")) for p in (home.root / "memory").glob("*.md"))
     for absent in ("AssertionError", "Sibling tool call", "doesn't want to proceed", "/Users/"):
         assert absent not in everything, absent
+
+
+def test_a_check_of_the_agents_own_output_is_an_iteration_not_an_environment_lesson():
+    # "exceeds the weekly cap" names a limit, but the check failed on the plan the agent made
+    assert L.error_kind("validation: week 7 total 82 km exceeds the weekly cap (75 km for this base).") == "code"
+    assert L.error_kind("检查未通过：当日行程总时长 13.2 小时，超过亲子行程上限 10 小时。") == "code"
+    assert L.error_kind("Error: request exceeds the rate limit (429)") == "env"
+
+
+def test_a_long_one_line_error_is_signed_by_its_failing_clause():
+    a = "检查未通过：第2天 13:30 从西湖景区出发前往千岛湖（单程 152 km），18:00 前无法返回市区；当日行程总时长 13.2 小时，超过亲子行程上限 10 小时。建议：为该景点单独安排一整天。"
+    b = "检查未通过：第3天 14:00 从宽窄巷子出发前往青城山（单程 68 km），景区 18:00 停止入园；当日行程总时长 12.6 小时，超过亲子行程上限 10 小时。建议：为该景点单独安排一整天。"
+    assert L.error_signature(a, "route_checker") == L.error_signature(b, "route_checker")
+    assert "超过亲子行程上限" in L.error_signature(a, "route_checker")
+    assert L.error_advice(a) == "为该景点单独安排一整天"
