@@ -572,7 +572,7 @@ def error_line(text: str) -> str:
     if best_score <= -5:
         best = lines[-1]
     s = _strip_line(best or "")
-    if len(s) > 100:
+    if len(s) > 60:
         # one long line of several clauses ("检查未通过：第2天 13:30 从…出发…；当日行程总时长 13.2 小时，
         # 超过…上限 10 小时。建议：…"): the clause that says what went wrong, not the situation
         parts = [p.strip() for p in re.split(r"(?<=[；;。])|(?<=[.!?])\s+(?=[A-Z])", s) if p.strip()]
