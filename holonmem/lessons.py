@@ -754,6 +754,32 @@ def pick_diagnosis(messages: list[dict]) -> dict | None:
     return messages[0] if messages else None
 
 
+# what happened on this occasion ("刚才 profile 那次我按了 Ctrl-C", "the venv was rebuilt … this morning")
+_OCCASION = re.compile(r"刚才|刚刚|那次|这次|今天早上|今早|昨天|\bjust now\b|\bthis morning\b|\byesterday\b|\bearlier today\b|\bwhen I\b|\bI (?:pressed|hit|ran|killed|deleted|rebuilt)\b", re.I)
+
+
+def _without_occasion(s: str) -> str:
+    """A cause without the clauses that tell this occasion's story: "刚才 profile 那次我按了 Ctrl-C，
+    进程被中断，留下了一个过期的 `MAIN_WRITELOCK`" -> "进程被中断，留下了一个过期的 `MAIN_WRITELOCK`";
+    "the venv was rebuilt … this morning, so `invoicer` is not installed in it" -> "… not installed
+    in the venv" (the pronoun takes the dropped clause's subject)."""
+    parts = re.split(r"(?<=[，,;；])\s*|\s+(?=so\s)", s)
+    last = max((i for i, p in enumerate(parts) if _OCCASION.search(p)), default=-1)
+    if last < 0 or last == len(parts) - 1:
+        return s
+    head = " ".join(parts[: last + 1])
+    rest = "".join(parts[last + 1:]) if not s.isascii() else " ".join(parts[last + 1:])
+    rest = re.sub(r"^(?:so|and|所以|结果)\s*", "", rest.strip())
+    subj = re.match(r"^(?:the|our|your|a)\s+([\w.-]+(?:\s[\w.-]+)?)\s+(?:was|were|is|got|had been|has been)\b", head.strip(), re.I)
+    if subj:
+        rest = re.sub(r"\b(in|into|on|from|of) it\b", rf"\1 the {subj.group(1)}", rest)
+    return rest if _content_len(rest) >= 6 else s
+
+
+def _content_len(s: str) -> int:
+    return len(re.sub(r"\W", "", s))
+
+
 def cause_of(diagnosis: str, project: str | None = None, limit: int = 56) -> tuple[str, str]:
     """``(short cause, full cause)`` from a diagnosis: its first causal sentence,
     references to earlier sessions ("same as last time", 和上次一样) removed."""
@@ -769,6 +795,7 @@ def cause_of(diagnosis: str, project: str | None = None, limit: int = 56) -> tup
     if colon and (_is_action(tail.strip()) or re.match(r"^(?:换|加|用|删|装|改|先)", tail.strip())):
         s = head  # "中文字体的问题：换 xelatex …" -> the cause only
     s = re.sub(r"\s*\([^()]*\)|（[^（）]*）", "", s)
+    s = _without_occasion(s)
     s = clean_text(s, project).strip(" ,，;；:：-–—")
     s = re.sub(r"[.。!！]+$", "", s).strip()
     if not s:

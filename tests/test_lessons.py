@@ -316,3 +316,12 @@ def test_a_long_one_line_error_is_signed_by_its_failing_clause():
     assert L.error_signature(a, "route_checker") == L.error_signature(b, "route_checker")
     assert "超过亲子行程上限" in L.error_signature(a, "route_checker")
     assert L.error_advice(a) == "为该景点单独安排一整天"
+
+
+def test_a_cause_drops_the_story_of_the_occasion():
+    short, _ = L.cause_of("LockError 的原因：刚才 profile 那次我按了 Ctrl-C，进程被中断，留下了一个过期的 `MAIN_WRITELOCK`。修复：删掉它。")
+    assert short.startswith("进程被中断") and "刚才" not in short
+    short, _ = L.cause_of("Same as last week: the venv was rebuilt for Python 3.12.4 this morning, so `invoicer` is not installed in it. Fix: reinstall.")
+    assert short == "`invoicer` is not installed in the venv"
+    # no occasion told: the cause is kept whole
+    assert L.cause_of("The font is missing, so pandoc cannot render CJK.")[0].startswith("The font is missing")
