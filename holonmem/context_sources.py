@@ -219,7 +219,7 @@ def memories_and_notes(home: Home, project: str, warnings: list[str], *, catalog
                     return cat.cards(project), cat.notes(NOTES_MAX_FILES)
             except sqlite3.DatabaseError as exc:
                 if isinstance(exc, sqlite3.OperationalError) or attempt == 2:
-                    why = f"{type(exc).__name__}: {exc}"
+                    why = f"{exc} ({type(exc).__name__})"
                     break
                 for suffix in ("", "-wal", "-shm"):  # corrupt beyond what connecting notices: start again
                     try:
@@ -227,7 +227,10 @@ def memories_and_notes(home: Home, project: str, warnings: list[str], *, catalog
                     except OSError:
                         pass
             except OSError as exc:
-                why = f"{type(exc).__name__}: {exc.strerror or exc}"
+                import errno
+
+                ro = isinstance(exc, PermissionError) or exc.errno == errno.EROFS  # a mounted backup, a shared checkout
+                why = "the home is read-only" if ro else f"{exc.strerror or exc} ({type(exc).__name__})"
                 break
         warnings.append(f"the memory catalog could not be used ({why}); read the memory files and notes instead")
     return load_memories(home), notes_catalog(home)
