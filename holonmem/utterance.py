@@ -331,6 +331,10 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
         return Finding(conv, _drop_reason(core) if conv == "convention" else core, s, personal=False, standing=True)
     if not standing and re.match(r"^(?:我们|咱们|we\b|our\b)", core, re.I) and not re.search(r"\b(?:should|must|need to|have to)\b|应该|必须|要", core, re.I):
         return Finding("state", fact_clause(core), s) if _VALUE.search(core) or re.search(r"[A-Za-z]{3,}", core) else None
+    if directive and not (question or one_off or conditional) and _HABIT_REASON.search(s):
+        # "酒店就订全季吧，干净，我们一直住这个": a choice the person makes every time (the habit clause
+        # itself is history and is dropped)
+        return Finding("instruct", _drop_reason(core), s, personal=False, standing=True)
     descriptive = bool(DESCRIPTIVE.search(s)) and not re.search(
         r"\b(?:make sure|please|you should|you must|don'?t|do not)\b|别|不要|请|要", s, re.I)
     personal = bool(PERSONAL.search(s)) and not _GROUP_WORDS.search(re.sub(r"\bto me\b|\bfor me\b", "", s, flags=re.I))
@@ -399,6 +403,9 @@ _REQUIREMENT = re.compile(r"^(?:all\s+|the\s+|our\s+)?(?:[a-z-]+\s+){0,2}[a-z-]+
 _GLOSS = re.compile(r"^(?:please\s+)?(?:keep|use|translate|render)\s+[\"“'「][^\"”'」]{1,40}[\"”'」]\s+(?:for|as)\s+\S|^(?:please\s+)?(?:translate|render)\s+\S{1,20}\s+as\s+[\"“'「]", re.I)
 
 
+# a choice justified by habit: "…，我们一直住这个", "…, we always stay there"
+_HABIT_REASON = re.compile(r"[，,]\s*(?:我们|咱们|我|家里)(?:一直|向来|每次都|总是|都)(?:住|用|买|坐|订|去|吃)(?:这个|这家|那家|它|这里|那里)"
+                           r"|,\s*(?:we|I)\s+(?:always|usually)\s+(?:stay|use|buy|take|book|go|eat)\s+(?:there|it|them|that one|this one)\b", re.I)
 _VALUE_NOUN = re.compile(r"\b(?:goal|target|limit|cap|budget|deadline|quota)\b|上限|预算|目标|截止", re.I)
 _THIRD_MOVE = re.compile(r"\b(?:she|he|they)\s+(?:has\s+|have\s+|'s\s+)?(?:mov|switch)\w*\b[^.;,]*", re.I)
 

@@ -346,3 +346,11 @@ def test_external_lesson_from_failed_then_passed_tool_is_tool_observed():
     assert (ok["trust"], ok["channels"]) == ("tool-observed", ["tool_failure_evidence"])
     (no_pass,) = validate_external([{**item, "evidence": ["e001", "e002"]}], ep, events)  # failed, never passed
     assert (no_pass["trust"], no_pass["channels"]) == ("untrusted", [])
+
+
+def test_a_choice_justified_by_habit_is_standing_without_its_history():
+    sigs = signals_for(user("酒店就订全季吧，干净，我们一直住这个。"), project="family-trip")
+    assert [(s["kind"], s["channels"]) for s in sigs] == [("rule", ["explicit_instruction"])]
+    assert "全季" in sigs[0]["statement"] and "一直住" not in sigs[0]["statement"]
+    # someone else's habit is not a choice of the person's
+    assert not signals_for(user("他一直住这个小区。"), project="family-trip")
