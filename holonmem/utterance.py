@@ -429,7 +429,7 @@ _NORMATIVE = re.compile(
     r"|\b(?:for|to) me\b|\bhelps? me\b|\bis mine\b|\bgoes in\b|\bget added\b|[,:;，：]\s*(?:please\s+)?use\s"
     r"|\s[-–—]\s+(?:that'?s|it'?s|the|our|CI)\b|\bbecause\b|\bso that\b|,\s*since\b"
     r"|\bshould\b|\bmust\b|\bneeds? to\b|\bhave to\b|\blike the other\b|\blike (?:before|last time)\b|\bas before\b"
-    r"|不要|别|不是|而不是|单独|只用|只要|只加|只写|只发|就行|统一|又|不用|改成|改用|因为|免得|以免|不然|应该|必须|得(?!到|了)|还是(?:走|用|按|发|找|订)"
+    r"|保持原样|保持不变|原样不动|不要|别|不是|而不是|单独|只用|只要|只加|只写|只发|就行|统一|又|不用|改成|改用|因为|免得|以免|不然|应该|必须|得(?!到|了)|还是(?:走|用|按|发|找|订)"
     r"|都(?:给我|用|走|按|发|写|放))", re.I)
 
 
