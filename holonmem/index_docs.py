@@ -65,7 +65,8 @@ def ledger_docs(home: Home, offsets: dict, max_events: int | None, errors: list,
     """Yield ``(doc or None, file, end_offset, replace)`` for ledger lines after ``offsets``.
 
     Each event carries the texts of the :data:`BEFORE` turns before it and the
-    :data:`AFTER` turns after it in its session, so its document is yielded
+    :data:`AFTER` turns after it in its session (an event without a session
+    carries none), so its document is yielded
     once those arrived (or the input ended, or :data:`MAX_WAITING_SESSIONS`
     sessions wait). Every line read yields at least once, so ``file``/``end``
     always say how far the ledger was read. ``tail(session)`` (incremental
@@ -106,6 +107,12 @@ def ledger_docs(home: Home, offsets: dict, max_events: int | None, errors: list,
             yield None, fname, end, False
             continue
         sess = ev.get("session") or ""
+        if not sess:  # no session, no conversation around it: no context
+            yield event_doc(ev, (pos.file, pos.offset, pos.length)), fname, end, False
+            n += 1
+            if max_events is not None and n >= max_events:
+                break
+            continue
         if sess not in before:
             before[sess] = []
             for body, old, opos in (tail(sess) if (tail and sess) else []):

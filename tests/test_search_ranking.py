@@ -59,6 +59,12 @@ def test_context_stays_inside_the_session(home, tmp_path):
     assert refs(search(home, "axolotl", limit=10)) == ["event:t1", "event:t3"]
 
 
+def test_events_without_a_session_carry_no_context(home, tmp_path):
+    add(home, tmp_path, [{"id": f"n{i}", "role": "user", "project": "p", "text": t}
+                         for i, t in enumerate(["The aardvark digs.", "Unrelated note.", "Another note."])])
+    assert refs(search(home, "aardvark", limit=10)) == ["event:n0"]
+
+
 def test_a_waiting_session_is_written_when_too_many_wait(home, tmp_path, monkeypatch):
     """A rebuild holds back only a bounded number of sessions; the evicted ones
     are indexed (with what followed so far) and nothing is lost or doubled."""
