@@ -273,7 +273,8 @@ OPTION_WORDS = ["--json", "--project", "--session", "--kind", "--limit", "-n", "
 def run_options(runner, n: int) -> None:
     from holonmem.cli import get_app
 
-    names = sorted(c.name for c in get_app().registered_commands if c.name and c.name not in ("hook", "init"))
+    # `serve` runs a web server until it is stopped (its options: tests/test_serve.py)
+    names = sorted(c.name for c in get_app().registered_commands if c.name and c.name not in ("hook", "init", "serve"))
     root = fresh_home()
 
     @_settings(n)
