@@ -122,14 +122,24 @@ def similarity(a: frozenset[str], b: frozenset[str]) -> float:
     return 2.0 * len(a & b) / (len(a) + len(b))
 
 
+# "代码注释写英文，别混着来", "外卖单独记一类，别跟买菜混在一起", "…, don't mix them up": the negation
+# only keeps two ways apart; the statement says what to do
+_KEEP_APART = re.compile(r"[，,]\s*(?:别|不要)(?:跟[^，。]{1,8})?混(?:着来|在一起|用|淆)|[,;]\s*(?:don'?t|do not|never) mix (?:them|the two|it)\b", re.I)
+
+
+def chooses(text: str) -> bool:
+    """A statement whose negation only rules out an alternative (a choice, not a prohibition)."""
+    return bool(replaced_terms(text)) or bool(_KEEP_APART.search(text or ""))
+
+
 @lru_cache(maxsize=65536)
 def polarity_of(text: str, declared: str | None = None) -> str:
     """``-`` for a negative statement (declared, or 不要/never/don't in the text), else ``+``."""
-    if declared == "-":
+    if declared == "-" and not _KEEP_APART.search(text or ""):
         return "-"
     t = normalize(text)
     if _NEG_WORDS.search(t) or _NEG_CJK.search(t):
-        return "-" if not replaced_terms(text) else "+"
+        return "-" if not chooses(text) else "+"
     return "+"
 
 

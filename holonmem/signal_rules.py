@@ -248,9 +248,9 @@ def classify_sentence(sentence: str) -> tuple[str, str] | None:
 def polarity(clause: str) -> str:
     """``-`` for a prohibition; a choice that names what it rules out ("上海仲裁委，别用北京的",
     "pnpm instead of npm") is the choice, ``+`` (as :func:`grouping.polarity_of` reads it)."""
-    from .grouping import replaced_terms
+    from .grouping import chooses
 
-    if re.search(r"\binstead of\b|代替|改用|换成", clause, re.I) or replaced_terms(clause):
+    if re.search(r"\binstead of\b|代替|改用|换成", clause, re.I) or chooses(clause):
         return "+"
     return "-" if NEGATION_RE.search(clause) else "+"
 

@@ -354,3 +354,10 @@ def test_a_choice_justified_by_habit_is_standing_without_its_history():
     assert "全季" in sigs[0]["statement"] and "一直住" not in sigs[0]["statement"]
     # someone else's habit is not a choice of the person's
     assert not signals_for(user("他一直住这个小区。"), project="family-trip")
+
+
+def test_keeping_two_ways_apart_is_a_choice_not_a_prohibition():
+    from holonmem import grouping
+    for text in ("回复我用中文，代码注释写英文，别混着来。", "外卖单独记一类，别跟买菜混在一起。", "Tabs in Makefiles, spaces in Python, don't mix them."):
+        assert grouping.polarity_of(text) == "+", text
+    assert grouping.polarity_of("别把日志打到标准输出。") == "-"
