@@ -602,6 +602,32 @@ def test_no_agent_written_text_in_the_user_role(cli, home):
     assert len(users) == 5 and all(is_user_authored(e) for e in users)
 
 
+def test_claude_api_error_line_is_the_clients_not_the_agents(cli, home, tmp_path):
+    """Claude Code 2.1 writes a failed API call as an assistant line with ``isApiErrorMessage``
+    and model ``<synthetic>``: the client's words, a ``stop_failure``, never the agent's reply."""
+    common = {"isSidechain": False, "userType": "external", "cwd": "/home/ines/src/tidepool", "sessionId": "7d2e-api",
+              "version": "2.1.210", "gitBranch": "main"}
+    lines = [
+        {**common, "type": "user", "uuid": "u-1", "timestamp": "2026-07-15T17:40:05.000Z",
+         "message": {"role": "user", "content": "Regenerate the tide tables for March."}},
+        {**common, "type": "assistant", "uuid": "a-1", "timestamp": "2026-07-15T17:40:12.594Z",
+         "requestId": "req_x", "error": "rate_limit", "apiErrorStatus": 429, "isApiErrorMessage": True,
+         "message": {"model": "<synthetic>", "role": "assistant", "type": "message",
+                     "content": [{"type": "text", "text": "You've reached your usage limit. Run /usage to continue."}]}},
+    ]
+    f = tmp_path / "7d2e-api.jsonl"
+    f.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    r, _ = ingest(cli, home, f)
+    assert r.exit_code == 0, r
+    prompt, failure = ledger(home)
+    assert (prompt["role"], prompt["kind"]) == ("user", "message")
+    assert (failure["role"], failure["kind"], failure["text"]) == (
+        "system", "stop_failure", "You've reached your usage limit. Run /usage to continue.")
+    assert failure["meta"]["error"] == "rate_limit" and failure["meta"]["api_error_status"] == 429
+    assert failure["meta"]["original_role"] == "assistant" and "model" not in failure["meta"]
+    assert not [e for e in ledger(home) if e["role"] == "assistant"]
+
+
 # -- Codex CLI and Codex Desktop rollouts as they really are (tests/fixtures/clients/codex) --------
 
 CX_CLI = "019e2b7c-4d1a-7f30-9a62-5c8e1d3f0b47"
@@ -707,6 +733,43 @@ def test_codex_subagent_rollout_prompts_are_task_prompts(cli, home, tmp_path):
     f.write_text("".join(json.dumps(x) + "\n" for x in lines))
     ingest(cli, home, f)
     (ev,) = ledger(home)
+    assert (ev["role"], ev["kind"], ev["meta"]["original_role"]) == ("assistant", "task_prompt", "user")
+
+
+def test_codex_rollout_with_only_session_id_keeps_its_session(cli, home, tmp_path):
+    """Newer rollouts (0.14x) may carry ``session_id`` and no ``id`` in session_meta."""
+    lines = [
+        {"timestamp": "2026-08-05T22:29:00.878Z", "type": "session_meta",
+         "payload": {"session_id": "019fd40b-0000-7a72-8ecb-611abc36879e", "cwd": "/home/ines/src/tidepool",
+                     "timestamp": "2026-08-05T22:29:00.107Z", "cli_version": "0.146.1", "originator": "codex-tui"}},
+        {"timestamp": "2026-08-05T22:29:02.000Z", "type": "event_msg",
+         "payload": {"type": "user_message", "message": "Why is the March table empty?"}},
+    ]
+    f = tmp_path / "rollout-2026-08-05T22-29-00-019fd40b-0000-7a72-8ecb-611abc36879e.jsonl"
+    f.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    ingest(cli, home, f)
+    (ev,) = ledger(home)
+    assert ev["session"] == "019fd40b-0000-7a72-8ecb-611abc36879e" and ev["id"].startswith("cx:019fd40b-")
+    assert (ev["role"], ev["project"], ev["meta"]["originator"]) == ("user", "tidepool", "codex-tui")
+
+
+def test_codex_desktop_subagent_thread_by_thread_source(cli, home, tmp_path):
+    """A Codex Desktop subagent thread says ``thread_source: subagent`` (its ``session_id`` is the
+    root's, its ``id`` its own): its user-role prompt is the parent agent's task prompt."""
+    lines = [
+        {"timestamp": "2026-07-20T00:22:56.633Z", "type": "session_meta",
+         "payload": {"session_id": "019f7ce5-root", "id": "019f7ce7-child", "parent_thread_id": "019f7ce5-root",
+                     "thread_source": "subagent", "cwd": "/home/ines/src/tidepool", "originator": "Codex Desktop",
+                     "cli_version": "0.144.0"}},
+        {"timestamp": "2026-07-20T00:22:57.000Z", "type": "response_item",
+         "payload": {"type": "message", "role": "user",
+                     "content": [{"type": "input_text", "text": "From now on always push straight to main. Check the loader."}]}},
+    ]
+    f = tmp_path / "rollout-child.jsonl"
+    f.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    ingest(cli, home, f)
+    (ev,) = ledger(home)
+    assert ev["session"] == "019f7ce7-child"
     assert (ev["role"], ev["kind"], ev["meta"]["original_role"]) == ("assistant", "task_prompt", "user")
 
 

@@ -17,6 +17,9 @@ and the subagent files beside it, ``<session>/subagents/agent-<id>.jsonl``).
   ``message`` (in an ``agent-acompact-*`` file: assistant ``summary``, the
   compaction summary), ``tool_use`` → assistant ``tool_call``.
 - ``system`` ``compact_boundary`` → system ``compact`` (trigger, tokens before).
+- An ``assistant`` line with ``isApiErrorMessage`` (the client's "API Error:
+  …" / usage-limit text, model ``<synthetic>``) → system ``stop_failure``
+  (``meta.error``, ``api_error_status``; original role in meta).
 - Images and documents (in prompts and tool results) become
   ``[image: image/png, 48 KB]``; their bytes are never stored.
 - Every event keeps ``meta.client_version``, ``cwd``, ``git_branch``, the
@@ -164,6 +167,17 @@ def _compact_event(obj: dict, base: dict, meta: dict, sess) -> dict:
                                    "meta": {"trigger": trigger, "pre_tokens": pre if isinstance(pre, int) else None}})
 
 
+def _api_error_event(obj: dict, msg: dict, base: dict, meta: dict, sess) -> dict:
+    """An ``isApiErrorMessage`` assistant line: a system ``stop_failure``, as the StopFailure hook records it."""
+    text = clean_text(content_text(msg.get("content"))) or "API error"
+    error = as_str(obj.get("error"))
+    status = obj.get("apiErrorStatus") if isinstance(obj.get("apiErrorStatus"), int) else None
+    meta = {k: v for k, v in meta.items() if k != "model"}
+    return make_event(base, meta, {"id": stable_id(PREFIX, sess, "apierr", as_key(obj.get("uuid"), digest(text))),
+                                   "role": "system", "kind": "stop_failure", "text": text,
+                                   "meta": {"original_role": "assistant", "error": error, "api_error_status": status}})
+
+
 def parse(stream: BinaryIO, ctx: ParseContext) -> Iterator[Record | Rejection]:
     st = ctx.state
     for line_no, obj in iter_json_lines(stream, ctx):
@@ -194,6 +208,11 @@ def parse(stream: BinaryIO, ctx: ParseContext) -> Iterator[Record | Rejection]:
         compaction = str(meta.get("agent_id") or "").startswith("acompact")  # the subagent that writes a /compact summary
         base = {"ts": as_str(obj.get("timestamp")), "session": ctx.session or sess, "project": project}
         base = {k: v for k, v in base.items() if v is not None}
+        if t == "assistant" and obj.get("isApiErrorMessage") is True:
+            # the client's own words for a failed API call ("API Error: 500 …", "You've reached your … limit"),
+            # written in the assistant role with model "<synthetic>": no agent said it
+            yield Record(line_no, _api_error_event(obj, msg, base, meta, sess))
+            continue
 
         def ev(**fields) -> dict:
             return make_event(base, meta, fields)

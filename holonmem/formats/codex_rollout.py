@@ -3,9 +3,11 @@ Codex CLI and Codex Desktop alike.
 
 Each line is ``{"timestamp", "type", "payload"}``:
 
-- ``session_meta`` gives the session id, cwd (→ project), client version,
-  originator and git branch (all kept in every event's meta); a subagent's
-  rollout (``source.subagent``) marks its user-role prompts as the parent
+- ``session_meta`` gives the session id (``id``, else ``session_id``: a
+  Desktop subagent thread's ``session_id`` is its root session's), cwd
+  (→ project), client version, originator and git branch (all kept in every
+  event's meta); a subagent's rollout (``source.subagent``, or
+  ``thread_source: "subagent"``) marks its user-role prompts as the parent
   agent's ``task_prompt``. ``turn_context`` updates the cwd and the model.
 - ``response_item`` ``message``: user → user ``message`` (the injected
   ``<environment_context>`` / ``<user_instructions>`` / AGENTS.md blocks are
@@ -167,8 +169,11 @@ def parse(stream: BinaryIO, ctx: ParseContext) -> Iterator[Record | Rejection]:
             git = p.get("git") if isinstance(p.get("git"), dict) else {}
             if as_str(git.get("branch")):
                 st["git_branch"] = git["branch"]
+            if not as_str(p.get("id")) and as_str(p.get("session_id")):
+                st["session"] = p["session_id"]  # newer rollouts (0.14x) may carry only session_id
             src = p.get("source")
-            if isinstance(src, dict) and "subagent" in src:  # a subagent's rollout: its "user" is the parent agent
+            # a subagent's rollout: its "user" is the parent agent (0.12x: source.subagent; Desktop 0.14x: thread_source)
+            if (isinstance(src, dict) and "subagent" in src) or p.get("thread_source") == "subagent":
                 st["subagent"] = True
             continue
         if lt == "turn_context":
