@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
 from . import grouping
+from .gcpause import paused_gc
 from .memory import Memory, clean_statement, make_slug, new_memory
 from .signal_model import AGENT_TRUST, EXPLICIT_ACTS
 
@@ -129,6 +130,15 @@ def parse_ts(value) -> dt.datetime | None:
 
 
 def _ts_key(value) -> float:
+    if isinstance(value, str):
+        return _ts_key_str(value)
+    t = parse_ts(value)
+    return t.timestamp() if t else 0.0
+
+
+@lru_cache(maxsize=1 << 17)
+def _ts_key_str(value: str) -> float:
+    """A dream orders each signal's ts several times (its group's newest, the act, the wording)."""
     t = parse_ts(value)
     return t.timestamp() if t else 0.0
 
@@ -136,31 +146,28 @@ def _ts_key(value) -> float:
 # -- signals ----------------------------------------------------------------------
 
 def _uniq(seq) -> list:
-    out, seen = [], set()
-    for x in seq:
-        if x not in seen:
-            seen.add(x)
-            out.append(x)
-    return out
+    return list(dict.fromkeys(seq))  # first occurrences, in order
 
 
 def norm_signal(s: dict) -> dict:
     """A signal with every field the planner reads, defaults filled in."""
     n = dict(s)
-    n["statement"] = " ".join(str(s.get("statement") or "").split())
-    n["subject"] = str(s.get("subject") or "")
-    n["scope"] = s.get("scope") or ("project" if s.get("project") else "user")
-    n["kind"] = s.get("kind") or "fact"
-    n["project"] = s.get("project") or None
-    if n["scope"] != "project":
-        n["project"] = s.get("project") if n["scope"] == "project" else None
+    get = s.get
+    raw = str(get("statement") or "")
+    statement = " ".join(raw.split())
+    n["statement"] = statement = raw if statement == raw else statement  # the line's own str when clean
+    n["subject"] = str(get("subject") or "")
+    project = get("project")
+    n["scope"] = scope = get("scope") or ("project" if project else "user")
+    n["kind"] = kind = get("kind") or "fact"
+    n["project"] = (project or None) if scope == "project" else None
     # a lesson's "not"/"isn't" describes the failure, not a prohibition: its declared polarity stands
-    n["polarity"] = (s.get("polarity") or "+") if n["kind"] == "lesson" else grouping.polarity_of(n["statement"], s.get("polarity"))
-    n["evidence"] = [str(e) for e in (s.get("evidence") or [])]
-    n["channels"] = list(s.get("channels") or [])
-    n["keywords"] = list(s.get("keywords") or [])
+    n["polarity"] = (get("polarity") or "+") if kind == "lesson" else grouping.polarity_of(statement, get("polarity"))
+    n["evidence"] = [str(e) for e in (get("evidence") or [])]
+    n["channels"] = list(get("channels") or [])
+    n["keywords"] = list(get("keywords") or [])
     try:
-        n["confidence"] = float(s.get("confidence", 0.5))
+        n["confidence"] = float(get("confidence", 0.5))
     except (TypeError, ValueError):
         n["confidence"] = 0.5
     return n
@@ -203,6 +210,7 @@ def _person_block(s: dict) -> bool:
 _USER_LABEL = re.compile(r"^(?:user (?:instruction|preference)|about the user|user)\s*[:：]\s*", re.I)
 
 
+@lru_cache(maxsize=65536)
 def _label_free(statement: str, project: str | None) -> str:
     """A statement without its "project: " or "User instruction: " label, for comparing and
     for a user-scope rewording."""
@@ -312,16 +320,25 @@ class _Group:
     latest: str  # ts of the newest member
 
     @cached_property
+    def act(self) -> str:
+        return act_of(self.members)
+
+    @cached_property
     def rep(self) -> dict:
         # an explicit instruction's wording over a weak one's (unless it only points back, "remember
         # the lactose thing"); then the newest, most confident
-        size = {id(m): len(re.sub(r"\W", "", _label_free(m["statement"], m["project"]))) for m in self.members}
+        size = {id(m): _word_chars(m["statement"], m["project"]) for m in self.members}
         longest = max(size.values())
 
         def key(m):
             full = size[id(m)] >= 0.75 * longest  # not a shorter restatement ("记得每天午睡那一小时")
             return (full, m.get("act") in EXPLICIT_ACTS, _ts_key(m.get("ts")), m["confidence"])
         return max(self.members, key=key)
+
+
+@lru_cache(maxsize=65536)
+def _word_chars(statement: str, project: str | None) -> int:
+    return len(re.sub(r"\W", "", _label_free(statement, project)))
 
 
 def _scoped(members: list[dict]) -> list[dict]:
@@ -355,6 +372,12 @@ def _mem_ts(m: Memory) -> float:
 def plan_dream(pending: list[dict], memories: list[Memory], *, now: dt.datetime, run_id: str,
                expiry_days: float = 30) -> Plan:
     """Decide what this dream does. ``pending`` are signal lines (file order)."""
+    with paused_gc():  # a plan over 100,000 signals builds ~10^6 containers and no cycles
+        return _plan(pending, memories, now=now, run_id=run_id, expiry_days=expiry_days)
+
+
+def _plan(pending: list[dict], memories: list[Memory], *, now: dt.datetime, run_id: str,
+          expiry_days: float) -> Plan:
     now_iso = now.isoformat(timespec="seconds")
     plan = Plan(run_id=run_id, now=now_iso, seen=len(pending))
 
@@ -363,6 +386,14 @@ def plan_dream(pending: list[dict], memories: list[Memory], *, now: dt.datetime,
     held: list[dict] = []  # proposed by the agent (memory_remember over MCP): a person decides
     dup_of: dict[str, list[str]] = {}
     first: dict[tuple, dict] = {}
+    texts: dict[str, str] = {}  # grouping.normalize of each distinct statement and subject, once
+
+    def normalized(text: str) -> str:
+        out = texts.get(text)
+        if out is None:
+            out = texts[text] = grouping.normalize(text)
+        return out
+
     for raw in pending:
         s = norm_signal(raw)
         if not s["statement"]:
@@ -377,7 +408,7 @@ def plan_dream(pending: list[dict], memories: list[Memory], *, now: dt.datetime,
                                            [s["id"]], s["statement"], evidence=s["evidence"]))
             plan.statuses.append((s["id"], "rejected", "untrusted source", None))
             continue
-        key = (s["scope"], s["project"], s["kind"], s["polarity"], grouping.normalize(s["statement"]), s.get("session"))
+        key = (s["scope"], s["project"], s["kind"], s["polarity"], normalized(s["statement"]), s.get("session"))
         if key in first:
             orig = first[key]
             dup_of.setdefault(orig["id"], []).append(s["id"])
@@ -392,7 +423,7 @@ def plan_dream(pending: list[dict], memories: list[Memory], *, now: dt.datetime,
         uniq, lambda s: f"{_label_free(s['statement'], s['project'])} {s['subject']}",
         lambda s: ("person", s["polarity"], s.get("act") == "revoke") if _person_block(s) else (s["scope"], s["project"], s["kind"], s["polarity"]),
         separate=lambda a, b: a["kind"] != "lesson" and grouping.conflicts(a["statement"], a["polarity"], b["statement"], b["polarity"]),
-        subject_of=lambda s: grouping.normalize(s["subject"]),
+        subject_of=lambda s: normalized(s["subject"]),
     )
     # the same request in other words, across sessions: joined on what it is about
     idx_groups = grouping.merge_on_rare(
@@ -458,7 +489,7 @@ def plan_dream(pending: list[dict], memories: list[Memory], *, now: dt.datetime,
 
     promotable = sorted((g for g in groups if g.channels), key=lambda g: _ts_key(g.latest))
     for g in promotable:
-        if act_of(g.members) == "revoke" and HAND_CHANNEL not in g.channels:
+        if g.act == "revoke" and HAND_CHANNEL not in g.channels:
             _revoke(g, plan, work, feats, editable, candidates, now_iso, run_id)
             continue
         gone = None if HAND_CHANNEL in g.channels else forgotten(g.rep, grouping.features(_text(g.rep)))
@@ -545,8 +576,9 @@ def _best_match(rep: dict, f, cands: set[str], work: dict, feats: dict) -> str |
 def _strengthen(g: _Group, m: Memory, plan: Plan, now_iso: str, run_id: str, changed: dict, path: str, reason: str) -> None:
     ev = _uniq(e for s in g.members for e in s["evidence"])
     sessions = _uniq(s.get("session") for s in g.members if s.get("session"))
-    new_ev = [e for e in ev if e not in m.evidence]
-    new_sessions = [s for s in sessions if s not in m.sessions]
+    have_ev, have_sessions = set(m.evidence), set(m.sessions)
+    new_ev = [e for e in ev if e not in have_ev]
+    new_sessions = [s for s in sessions if s not in have_sessions]
     m.evidence = m.evidence + new_ev
     m.sessions = m.sessions + new_sessions
     m.channels = _uniq(m.channels + g.channels)
@@ -614,7 +646,7 @@ def _deep_one(g, plan, work, feats, changed, taken, candidates, index_mem, edita
     f = grouping.features(_text(rep))
     cands = candidates(rep["scope"], rep["project"], f)
     hit = (_best_match(rep, f, cands, work, feats) or (_same_lesson(rep, work) if rep["kind"] == "lesson" else None)
-           or (_same_keywords(g, work) if act_of(g.members) not in CHANGE_ACTS else None))
+           or (_same_keywords(g, work) if g.act not in CHANGE_ACTS else None))
     if hit:
         _strengthen(g, editable(hit), plan, now_iso, run_id, changed, hit,
                     f"matches an active memory ({', '.join(g.channels)}): strengthened instead of a twin")
@@ -637,7 +669,7 @@ def _deep_one(g, plan, work, feats, changed, taken, candidates, index_mem, edita
               if rep["kind"] != "lesson" and work[p].kind != "lesson"
               and len(core & feats[p]) >= min(2, len(core)) and grouping.conflicts(rep["statement"], rep["polarity"], work[p].statement or work[p].title,
                                     grouping.polarity_of(work[p].statement or work[p].title))]
-    if act_of(g.members) in CHANGE_ACTS:  # a change of mind or a correction replaces what it is about
+    if g.act in CHANGE_ACTS:  # a change of mind or a correction replaces what it is about
         rivals = _uniq(rivals + _targets(rep, work, feats, candidates))
     work[mem.path] = mem
     feats[mem.path] = grouping.features(_mem_text(mem))

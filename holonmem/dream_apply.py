@@ -32,6 +32,7 @@ from .config import load_config
 from .dream import Plan, parse_ts, plan_dream
 from .errors import DirtyFileError, HolonmemError, NotFound
 from .fsio import atomic_write, atomic_write_json, checksum_bytes, file_checksum, read_json, read_text_checked, write_if_unchanged
+from .gcpause import paused_gc
 from .home import Home
 from .locks import PIPELINE, home_lock
 from .memory import load_memories, render_memory, write_memory
@@ -277,13 +278,15 @@ def run_dream(home: Home, *, now: dt.datetime | None = None, force: bool = False
     now = _now(now)
     cfg = load_config(home).get("dream", {})
     if dry_run:
-        return _dream(home, now, cfg, force, True)
+        with paused_gc():
+            return _dream(home, now, cfg, force, True)
     with home_lock(home, PIPELINE, timeout):
         from .intent import recover
 
         recover_incomplete(home)
         recover(home)  # a hand command killed half-way is finished first
-        return _dream(home, now, cfg, force, False)
+        with paused_gc():  # the signals, the plan, the status lines: ~10^6 containers, no cycles
+            return _dream(home, now, cfg, force, False)
 
 
 def _dream(home: Home, now: dt.datetime, cfg: dict, force: bool, dry_run: bool) -> DreamResult:
@@ -396,10 +399,11 @@ def apply_plan(home: Home, plan: Plan, memories: list, index: tuple[str, str | N
         # decisions about signals whose write failed: they stay pending
         signal_ids = [ln["signal"] for ln in lines]
         run.manifest["signals"]["ids"] = signal_ids
-        run.manifest["signals"]["after"] = run.manifest["signals"]["before"] + _bytes_of(lines)
+        data = signalstore.encode(lines)
+        run.manifest["signals"]["after"] = run.manifest["signals"]["before"] + len(data)
         run.save()
         if lines:
-            signalstore.append(home, lines)
+            signalstore.append_encoded(home, data)
         run.manifest["signals"]["after"] = _size(home.signals_path)
         entry = journal.render_entry(plan, rep, conflicts)
         jtext, jck = read_text_checked(jpath)
@@ -436,12 +440,6 @@ def _json_bytes(obj) -> bytes:
     import json
 
     return (json.dumps(obj, ensure_ascii=False, indent=1, sort_keys=True) + "\n").encode("utf-8")
-
-
-def _bytes_of(lines: list[dict]) -> int:
-    import json
-
-    return sum(len(json.dumps(o, ensure_ascii=False, separators=(",", ":")).encode("utf-8")) + 1 for o in lines)
 
 
 def _size(path: Path) -> int:

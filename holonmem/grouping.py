@@ -161,8 +161,10 @@ def core_features(text: str) -> frozenset[str]:
     return features(t, drop=replaced_terms(text))
 
 
+@lru_cache(maxsize=65536)
 def conflicts(a_text: str, a_pol: str, b_text: str, b_pol: str, *, threshold: float = THRESHOLD) -> bool:
-    """True when two statements talk about the same subject but disagree."""
+    """True when two statements talk about the same subject but disagree (pure, cached: a dream
+    asks it of the same pair of wordings once per signal)."""
     fa, fb = features(a_text), features(b_text)
     ra, rb = replaced_terms(a_text), replaced_terms(b_text)
     # a replaced choice: one says "Y instead of X", the other says X (without replacing it)
@@ -195,15 +197,24 @@ def group_indices(
     groups: list[list[int]] = []
     for i, item in enumerate(items):
         f = features(text_of(item))
-        b = blocks.setdefault(block_of(item), {"post": {}, "leaders": [], "subjects": {}})
+        b = blocks.setdefault(block_of(item), {"post": {}, "leaders": [], "subjects": {}, "near": {}})
         post: dict[str, list[int]] = b["post"]
         leaders = b["leaders"]
+        # the leaders ``f`` reaches (in id order, with their similarity) depend only on ``f`` and on
+        # the block's leaders, so they are kept per feature set until the block gets a new leader:
+        # a repeated wording costs one lookup instead of a candidate count
+        near = b["near"].get(f)
+        if near is None:
+            near = []
+            for g in sorted(candidates(f, post, threshold)):
+                sim = same_statement(f, leaders[g][0], threshold)
+                if sim >= threshold:
+                    near.append((g, sim))
+            b["near"][f] = near
         best, best_sim = None, threshold
-        for g in sorted(candidates(f, post, threshold)):
-            leader_f, leader_i, _ = leaders[g]
-            sim = same_statement(f, leader_f, threshold)
-            if sim > best_sim or (sim >= threshold and best is None):
-                if separate is None or not separate(items[leader_i], item):
+        for g, sim in near:
+            if sim > best_sim or best is None:
+                if separate is None or not separate(items[leaders[g][1]], item):
                     best, best_sim = g, sim
         subj = subject_of(item) if subject_of is not None else ""
         if best is None and subj and subj in b["subjects"]:
@@ -216,6 +227,7 @@ def group_indices(
         gid = len(leaders)
         leaders.append((f, i, len(groups)))
         groups.append([i])
+        b["near"].clear()
         if subj:
             b["subjects"].setdefault(subj, gid)
         for tok in f:
@@ -254,12 +266,17 @@ def rare_features(texts: Sequence[str], *, max_share: float = 0.05, floor: int =
     never fewer than ``floor``): the things a statement is about ("parquet", "17", "外卖"),
     not the words every instruction uses."""
     feats = [features(t) for t in texts]
-    df: dict[str, int] = {}
+    sets: dict[frozenset[str], int] = {}  # each distinct feature set once, with how many texts have it
     for f in feats:
+        sets[f] = sets.get(f, 0) + 1
+    df: dict[str, int] = {}
+    for f, n in sets.items():
         for tok in f:
-            df[tok] = df.get(tok, 0) + 1
+            df[tok] = df.get(tok, 0) + n
     limit = max(floor, int(max_share * len(texts)))
-    return [frozenset(t for t in f if df[t] <= limit and (len(t) >= 3 or t.isdigit() or not t.isascii())) for f in feats]
+    rare = {f: frozenset(t for t in f if df[t] <= limit and (len(t) >= 3 or t.isdigit() or not t.isascii()))
+            for f in sets}
+    return [rare[f] for f in feats]
 
 
 # the words of a statement that only points back at an earlier one ("remember the lactose thing")

@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import json
 import os
+from json.scanner import make_scanner
 from dataclasses import dataclass, field
 from typing import Iterable
 
+from .gcpause import paused_gc
 from .home import Home
 from .locks import home_lock
 
@@ -57,16 +59,18 @@ def load(home: Home, start: int = 0) -> SignalState:
         fh = open(home.signals_path, "rb")
     except FileNotFoundError:
         return st
-    with fh:
+    with fh, paused_gc():
         if start > 0:
             fh.seek(start - 1)
             if fh.read(1) != b"\n":
                 fh.seek(0)
+        keys: dict[str, str] = {}  # one str per key name: json.loads makes new ones for every line
+        shared = keys.setdefault
         for n, raw in enumerate(fh, 1):
-            if not raw.strip():
+            if not raw or raw.isspace():
                 continue
             try:
-                obj = json.loads(raw)
+                obj = _parse_line(raw)
             except ValueError:
                 # a last line without its newline that does not parse is torn (a crash
                 # mid-append, or still being written); a complete one is just unterminated
@@ -80,12 +84,31 @@ def load(home: Home, start: int = 0) -> SignalState:
                 continue
             t = obj.get("type")
             if t == "signal" and isinstance(obj.get("id"), str):
-                st.signals.setdefault(obj["id"], obj)
+                if obj["id"] not in st.signals:
+                    st.signals[obj["id"]] = {shared(k, k): v for k, v in obj.items()}
             elif t == "status" and isinstance(obj.get("signal"), str) and obj.get("status") in STATUSES:
-                st.status[obj["signal"]] = obj
+                st.status[obj["signal"]] = {shared(k, k): v for k, v in obj.items()}
             else:
                 st.errors.append((n, "neither a signal nor a status line"))
     return st
+
+
+_SCAN = make_scanner(json.JSONDecoder())  # what json.loads calls, without its three wrappers per line
+
+
+def _parse_line(raw: bytes):
+    """``json.loads(raw)``: a plain UTF-8 ``{…}\\n`` line straight through json's scanner, any
+    other line (BOM, surrogates, spaces around, errors) through ``json.loads`` itself."""
+    if raw[:1] == b"{" and raw[-1:] == b"\n":
+        try:
+            text = raw.decode("utf-8")
+            obj, end = _SCAN(text, 0)
+        except (StopIteration, ValueError, RecursionError):
+            pass
+        else:
+            if end == len(text) - 1:
+                return obj
+    return json.loads(raw)
 
 
 def size(home: Home) -> int:
@@ -95,9 +118,22 @@ def size(home: Home) -> int:
         return 0
 
 
+_LINE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))  # json.dumps' output, one encoder for all lines
+
+
+def encode(lines: Iterable[dict]) -> bytes:
+    """The bytes :func:`append` writes for ``lines``."""
+    enc = _LINE.encode
+    return "".join([enc(obj) + "\n" for obj in lines]).encode("utf-8")
+
+
 def append(home: Home, lines: Iterable[dict], *, fsync: bool = True, timeout: float = 30.0) -> int:
     """Append signal/status lines in one write; returns how many."""
-    data = b"".join(json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n" for obj in lines)
+    return append_encoded(home, encode(lines), fsync=fsync, timeout=timeout)
+
+
+def append_encoded(home: Home, data: bytes, *, fsync: bool = True, timeout: float = 30.0) -> int:
+    """Append lines already made by :func:`encode`; returns how many."""
     if not data:
         return 0
     path = home.writable(home.signals_path)
