@@ -435,7 +435,11 @@ def _plan(pending: list[dict], memories: list[Memory], *, now: dt.datetime, run_
     groups: list[_Group] = []
     for gi in idx_groups:
         members = _scoped([uniq[i] for i in gi])
-        ids = [sid for m in members for sid in [m["id"], *dup_of.get(m["id"], [])]]
+        ids = []
+        for m in members:
+            ids.append(m["id"])
+            if m["id"] in dup_of:
+                ids.extend(dup_of[m["id"]])
         groups.append(_Group(members, ids, promotion_channels(members), max((m.get("ts") or "" for m in members), key=_ts_key)))
     plan.groups = len(groups)
 

@@ -197,7 +197,10 @@ def group_indices(
     groups: list[list[int]] = []
     for i, item in enumerate(items):
         f = features(text_of(item))
-        b = blocks.setdefault(block_of(item), {"post": {}, "leaders": [], "subjects": {}, "near": {}})
+        key = block_of(item)
+        b = blocks.get(key)
+        if b is None:
+            b = blocks[key] = {"post": {}, "leaders": [], "subjects": {}, "near": {}}
         post: dict[str, list[int]] = b["post"]
         leaders = b["leaders"]
         # the leaders ``f`` reaches (in id order, with their similarity) depend only on ``f`` and on

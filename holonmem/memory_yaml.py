@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
 
 _PLAIN = re.compile(r"^[A-Za-z_][A-Za-z0-9_.-]*$")
 _YAML_WORDS = {"y", "n", "yes", "no", "on", "off", "true", "false", "null"}
 
 
 def scalar(v) -> str:
+    if type(v) is str:
+        return _scalar_str(v)
     if isinstance(v, bool):
         return "true" if v else "false"
     if isinstance(v, (int, float)):
@@ -25,6 +28,14 @@ def scalar(v) -> str:
     if _PLAIN.match(s) and s.lower() not in _YAML_WORDS:
         return s
     return json.dumps(s, ensure_ascii=False)  # a JSON string is a YAML double-quoted scalar
+
+
+@lru_cache(maxsize=65536)
+def _scalar_str(s: str) -> str:
+    """:func:`scalar` of a str (cached: a memory's evidence list repeats the same event ids run after run)."""
+    if _PLAIN.match(s) and s.lower() not in _YAML_WORDS:
+        return s
+    return json.dumps(s, ensure_ascii=False)
 
 
 SIMPLE_LINE = re.compile(r"^([A-Za-z_][\w-]*):(?:[ \t]+(.*?))?[ \t]*$")
