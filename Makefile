@@ -33,8 +33,10 @@ demo: install
 	@echo '--- context for a new task in the invoicer project (what the next prompt would get) ---'
 	$(HM) --home $(DEMO) context --project invoicer --task "release 0.8.1 with the PDF upload retry" --now 2026-06-25 --budget 1500
 
+# the suite runs in two worker processes (pytest-xdist); PYTEST_WORKERS=0 runs it in one
+PYTEST_WORKERS ?= 2
 test: install
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n $(PYTEST_WORKERS)
 
 bench: install
 	$(PY) -m compileall -q holonmem >/dev/null
