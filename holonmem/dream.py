@@ -702,7 +702,8 @@ def _targets(rep: dict, work: dict, feats: dict, candidates, *, need: int = 2) -
     drop = grouping.features(rep["project"] or "")
     # what the change names as left behind ("moving off CocoaPods", "instead of npm") is the topic itself
     gone = {t for t in grouping.replaced_terms(rep["statement"]) if len(t) >= 3} - drop
-    core = (grouping.core_features(_label_free(rep["statement"], rep["project"])) - drop) | gone
+    text = _label_free(rep["statement"], rep["project"])
+    core = (grouping.core_features(text) - drop) | gone
     if not core:
         return []
     scopes = [(rep["scope"], rep["project"])] + ([("user", None)] if rep["scope"] != "user" else [])
@@ -710,9 +711,10 @@ def _targets(rep: dict, work: dict, feats: dict, candidates, *, need: int = 2) -
     for scope, project in scopes:
         for p in sorted(candidates(scope, project, core, 0.05)):
             m = work[p]
-            mcore = grouping.core_features(_label_free(m.statement or m.title, m.project)) - drop
+            mtext = _label_free(m.statement or m.title, m.project)
+            mcore = grouping.core_features(mtext) - drop
             shared = core & mcore
-            if gone & grouping.features(_label_free(m.statement or m.title, m.project)) and m.kind != "lesson":
+            if gone & grouping.features(mtext) and m.kind != "lesson":
                 out.append((len(shared) + 1, p))
                 continue
             # the shared part must name the thing itself (a word, a number, a named CJK term),
@@ -722,8 +724,7 @@ def _targets(rep: dict, work: dict, feats: dict, candidates, *, need: int = 2) -
             # named Chinese term both spell out ("延伸阅读")
             if (len(shared) >= min(need, len(core)) and m.kind != "lesson"
                     and (named and len(shared) >= 0.3 * min(len(core), len(mcore))
-                         or grouping.common_cjk_run(_label_free(rep["statement"], rep["project"]),
-                                                    _label_free(m.statement or m.title, m.project)) >= 3)):
+                         or grouping.common_cjk_run(text, mtext) >= 3)):
                 out.append((len(shared), p))
     out.sort(key=lambda t: (-t[0], t[1]))
     return [p for _, p in out[:1]]

@@ -616,7 +616,8 @@ def error_kind(text: str) -> str:
     """``env`` (names an environment cause), ``code`` (a test, compile, type, lint,
     key or formula error) or ``neutral``; the environment wins when both appear."""
     line = error_line(text)
-    if _VALIDATION_RE.match(_strip_line(_lines(text)[0] if _lines(text) else "")):
+    first = next(iter(_lines(text)), "")
+    if _VALIDATION_RE.match(_strip_line(first)):
         return "code"  # a check of the agent's own output ("validation: week 7 …"): an iteration on the work
     if _ENV_ERR_RE.search(line):
         return "env"

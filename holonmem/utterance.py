@@ -178,8 +178,10 @@ REVOKE = re.compile(
     r"|不用再|不再需要|以后不用|不用加了|收回吧|作废"
     # an earlier instruction named and called off: "之前说的每条都要标注法条，这个不用了"
     r"|(?:之前|刚才|上次|以前|原来)(?:说|定|讲|提)?[^。]{0,40}?(?:取消|收回|作废|不用了|不算了|算了|不要了|不需要了|不必了))", re.I)
+# moving or switching to something, which REPLACE and _DURABLE both read as a change meant to last
+_MOVE = r"\bmov(?:e|ed|ing)\b(?: [\w&-]+){0,4} (?:off|to|from|over)\b|\bI'?ve moved\b|\bswitch(?:ing|ed)?\b(?: [\w&-]+){0,4} (?:to|from|over)\b"
 REPLACE = re.compile(
-    r"(\binstead\b|\brather than\b|\bchange of plan\b|别\S{1,6}了[，,]\s*换|不\S{1,6}了[，,]\s*(?:换|改)|\bmov(?:e|ed|ing)\b(?: [\w&-]+){0,4} (?:off|to|from|over)\b|\bI'?ve moved\b|\bswitch(?:ing|ed)?\b(?: [\w&-]+){0,4} (?:to|from|over)\b|\bno more\b|\bnot \w+ anymore\b"
+    r"(\binstead\b|\brather than\b|\bchange of plan\b|别\S{1,6}了[，,]\s*换|不\S{1,6}了[，,]\s*(?:换|改)|" + _MOVE + r"|\bno more\b|\bnot \w+ anymore\b"
     r"|\banymore\b|\bany more\b|\bnow\b.{0,40}\bnot\b|\bleft as\b|\breplace\b|\bdrop \"|\bmigrat\w+ (?:to|from)\b"
     r"|改成|改用|换成|改为|而不是|代替|以后都按|统一了)", re.I)
 CORRECTION_LEAD = re.compile(
@@ -320,7 +322,8 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
     opens_standing = bool(_MARKER_STRIP.match(_LEAD_STRIP.sub("", s, count=1))) or bool(re.match(r"^\s*(?:每次|每一次|每回|下次|每[条份项个篇天周月年晚位张])", core))
     directive = opens_standing or bool(DIRECTIVE.search(core)) or bool(DIRECTIVE.search(s)) or bool(
         re.search(r"\b(?:make sure|be sure|remember to|please)\b", s, re.I))
-    if not question and not one_off and REPLACE.search(_THIRD_MOVE.sub("", s)) and _VALUE_NOUN.search(s) and _has_new_value(s):
+    own = _THIRD_MOVE.sub("", s)  # "she moved to the risk team" is news about someone, not a change of mind
+    if not question and not one_off and REPLACE.search(own) and _VALUE_NOUN.search(s) and _has_new_value(s):
         return Finding("replace", core, s, standing=True)  # "target 3:55 instead": a goal or limit changed
     if (not question and not ONE_OFF.search(scoped) and REPLACE.search(s) and _DURABLE.search(s) and _has_new_value(s)
             and re.match(r"^(?:[^:：]{1,24}[:：]\s*)?(?:we|I|our)\b|^(?:[^:：]{1,12}[:：]\s*)?(?:我们|咱们|我)", core, re.I)):
@@ -352,7 +355,6 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
         return None  # "don't restart them", "杭州那趟的酒店也改成亚朵吧": the thing at hand, not a way of working
     if descriptive and not (standing and directive and not DESCRIPTIVE.search(re.split(r"[,，;；:：]", core)[0])):
         return None
-    own = _THIRD_MOVE.sub("", s)  # "she moved to the risk team" is news about someone, not a change of mind
     if REVOKE.search(s) and not one_off:
         if (REPLACE.search(own) or _PERMIT.search(s) and standing) and _has_new_value(s):
             return Finding("replace", core, s, personal=personal, standing=True)
@@ -393,9 +395,13 @@ _CONVENTION_HABIT = re.compile(
     r"(?:use|track|log|keep|store|host|deploy|ship|publish|submit|follow|tag|record|manage|file)\b(?!\s+(?:it|this|that|them|these|those)\b)"
     r"|^(?:we|I)\s*(?:'re|'m| are| am)\s+(?:using|submitting|targeting|tracking|logging)\b"
     r"|^(?:我们|咱们|我们家|我家|家里|公司|团队|店里|我)[^，。,]{0,8}?(?:一直|向来|平时|一般|都)?(?:在)?(?:用|记在|放在|走|寄|存在|发到)(?!错|过|了)", re.I)
+# the nouns that name a value a person keeps to (a goal, a limit): said once it is a convention,
+# changed ("target 3:55 instead") it is a change of mind
+_VALUE_WORDS_EN = "limit|cap|budget|goal|target|deadline|quota"
+_VALUE_WORDS_ZH = "上限|预算|目标|截止"
 _CONVENTION_VALUE = re.compile(
-    r"^(?:[\w'’ -]{0,30}\s)?(?:limit|cap|budget|goal|target|deadline|quota|word count|page limit|maximum|minimum)\b[^,.;]{0,24}?\b(?:is|are)\s+(?:[^,;]{0,20}?)(?:\d|sub-\d)"
-    r"|(?:上限|限制|预算|目标|截止(?:日期|时间)?|字数)(?:是|为)\s*[^，。]{0,10}\d", re.I)
+    rf"^(?:[\w'’ -]{{0,30}}\s)?(?:{_VALUE_WORDS_EN}|word count|page limit|maximum|minimum)\b[^,.;]{{0,24}}?\b(?:is|are)\s+(?:[^,;]{{0,20}}?)(?:\d|sub-\d)"
+    rf"|(?:{_VALUE_WORDS_ZH}|限制|截止(?:日期|时间)|字数)(?:是|为)\s*[^，。]{{0,10}}\d", re.I)
 _NAMED = re.compile(r"`[^`]+`|#[\w-]+|@\w+|\b[A-Z][\w.+-]*[A-Za-z0-9]\b|\b\w+\.\w{2,5}\b|https?://|\d|[\u3400-\u9fff]{2,}")
 # a requirement on a kind of thing, in the general present: "Figures in the thesis have to be grayscale"
 _REQUIREMENT = re.compile(r"^(?:all\s+|the\s+|our\s+)?(?:[a-z-]+\s+){0,2}[a-z-]+s\b(?:\s+(?:in|for|of|on)\s+(?:the\s+|our\s+|my\s+)?[\w-]+)?\s+(?:have to|must|need to|should)\s+(?:be|stay|go|use)\b", re.I)
@@ -406,7 +412,7 @@ _GLOSS = re.compile(r"^(?:please\s+)?(?:keep|use|translate|render)\s+[\"“'「]
 # a choice justified by habit: "…，我们一直住这个", "…, we always stay there"
 _HABIT_REASON = re.compile(r"[，,]\s*(?:我们|咱们|我|家里)(?:一直|向来|每次都|总是|都)(?:住|用|买|坐|订|去|吃)(?:这个|这家|那家|它|这里|那里)"
                            r"|,\s*(?:we|I)\s+(?:always|usually)\s+(?:stay|use|buy|take|book|go|eat)\s+(?:there|it|them|that one|this one)\b", re.I)
-_VALUE_NOUN = re.compile(r"\b(?:goal|target|limit|cap|budget|deadline|quota)\b|上限|预算|目标|截止", re.I)
+_VALUE_NOUN = re.compile(rf"\b(?:{_VALUE_WORDS_EN})\b|{_VALUE_WORDS_ZH}", re.I)
 _THIRD_MOVE = re.compile(r"\b(?:she|he|they)\s+(?:has\s+|have\s+|'s\s+)?(?:mov|switch)\w*\b[^.;,]*", re.I)
 
 
@@ -451,7 +457,7 @@ _TASK_OBJECT = re.compile(r"^(?:please\s+|just\s+|no,?\s+|and\s+)?(?:don'?t\s+)?
 _OPTIONAL = re.compile(r"\bif (?:it helps|you (?:want|like|need|prefer|think)|needed|necessary|possible|you can)\b|需要的话|要是需要|方便的话|如果你需要|可以的话", re.I)
 # a change of mind that is meant to last, not an edit of the thing at hand ("主图都换成活动图")
 _DURABLE = re.compile(
-    r"\bchange of plan\b|\bmov(?:e|ed|ing)\b(?: [\w&-]+){0,4} (?:off|to|from|over)\b|\bI'?ve moved\b|\bswitch(?:ing|ed)?\b(?: [\w&-]+){0,4} (?:to|from|over)\b|\bno more\b|\bany ?more\b"
+    r"\bchange of plan\b|" + _MOVE + r"|\bno more\b|\bany ?more\b"
     r"|\bno longer\b|\bgoing forward\b|\bfrom now on\b|\bmigrat\w+|不用\S{1,8}了|以后|今后|统一|不再", re.I)
 _TASK_NOW = re.compile(r"一下|吧$|帮我|先|这次|今天|马上|^把|^跟|^给|顺便|发过去|看看")
 _BACKREF = re.compile(r"^(?:这种|这类|这些|此类|这样的)|\bsuch (?:words|things|phrases)\b|^(?:those|these) (?:words|ones|phrases)\b", re.I)
