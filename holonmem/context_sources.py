@@ -462,7 +462,7 @@ def read_tail(home: Home, project: str, *, session: str | None = None, max_event
     complete = True
     total = 0
 
-    from .ledger import load_line
+    from .jsonline import load_line
 
     def take(line: bytes) -> bool:
         try:

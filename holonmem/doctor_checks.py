@@ -100,7 +100,7 @@ def memory_index(home: Home, mems: list, out: list[Finding]) -> None:
 
 def scan_file(path) -> tuple[list[tuple[int, int, int, str]], bool]:
     """``([(line number, offset, length, reason)], torn)`` for the bad lines of one ledger file."""
-    from .ledger import load_line
+    from .jsonline import load_line
 
     bad = []
     pos = 0
@@ -223,7 +223,7 @@ def signal_lines(home: Home) -> dict[str, int]:
 
 def signals(home: Home, out: list[Finding], *, timeout: float = 10.0) -> None:
     from . import signalstore
-    from .idindex import IdIndex
+    from .ledger import open_id_map
 
     st = signalstore.load(home)
     rel = home.rel(home.signals_path)
@@ -233,7 +233,7 @@ def signals(home: Home, out: list[Finding], *, timeout: float = 10.0) -> None:
     pending = st.pending()
     if not pending:
         return
-    idx = IdIndex(home)
+    idx = open_id_map(home)
     try:
         known = idx.existing({str(e) for s in pending for e in (s.get("evidence") or [])})
     finally:

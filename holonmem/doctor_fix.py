@@ -307,8 +307,7 @@ def _shift(off: int, spans: list[tuple[int, int]]) -> int:
 def ledger(home: Home, found: list[Finding], timeout: float) -> None:
     """Under the ledger lock: cut a torn tail, then rewrite each file without bad and duplicate lines."""
     from .doctor_checks import scan_file
-    from .idindex import IdIndex
-    from .ledger import ledger_files, repair_tail
+    from .ledger import ledger_files, open_id_map, repair_tail
     from .locks import LEDGER, home_lock
 
     removed: dict[str, list[tuple[int, int]]] = {}
@@ -318,7 +317,7 @@ def ledger(home: Home, found: list[Finding], timeout: float) -> None:
             q = repair_tail(home, p)
             if q:
                 notes[home.rel(p)] = f"moved the torn tail to {home.rel(Path(q))}"
-        idx = IdIndex(home)
+        idx = open_id_map(home)
         try:
             idx.catch_up(ledger_files(home))
             dups: dict[str, dict[int, str]] = {}

@@ -11,7 +11,7 @@ import re
 from datetime import datetime, timezone
 
 from .attribution import may_be_client_written, reattribute, restatus
-from .ledger import MAX_DEPTH, scrub_surrogates, too_deep
+from .jsonline import MAX_DEPTH, scrub_surrogates, too_deep
 
 ROLES = ("user", "assistant", "tool", "system")
 KINDS = (

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 from .home import Home
-from .ledger import load_line
+from .jsonline import load_line
 
 DB_NAME = "ids.sqlite"
 MARK_BYTES = 64
@@ -33,7 +33,8 @@ CREATE TABLE IF NOT EXISTS dups(file TEXT NOT NULL, offset INTEGER NOT NULL, id 
 _DROP = "DROP TABLE IF EXISTS ids; DROP TABLE IF EXISTS keys; DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS dups;"
 
 
-def _mark(fh, end: int) -> str:
+def tail_mark(fh, end: int) -> str:
+    """The fingerprint of the :data:`MARK_BYTES` before ``end`` in an open ledger file."""
     start = max(0, end - MARK_BYTES)
     fh.seek(start)
     return hashlib.sha1(fh.read(end - start)).hexdigest()
@@ -124,11 +125,7 @@ class IdIndex:
         self.path = home.state_dir / DB_NAME
         self.readonly = readonly
         self.in_memory = False
-        self.conn = self._connect()
-        if self.in_memory:  # a read-only home: a private map in memory, built from the ledger now
-            from .ledger import ledger_files
-
-            self.catch_up(ledger_files(home))
+        self.conn = self._connect()  # in_memory: a read-only home; ledger.open_id_map builds it from the ledger
 
     @_db_errors
     def _connect(self) -> sqlite3.Connection:
@@ -254,9 +251,9 @@ class IdIndex:
                 start = 0
                 if rec is not None:
                     rsize, rmark = rec
-                    if rsize == size and _mark(fh, size) == rmark:
+                    if rsize == size and tail_mark(fh, size) == rmark:
                         continue
-                    if rsize <= size and _mark(fh, rsize) == rmark:
+                    if rsize <= size and tail_mark(fh, rsize) == rmark:
                         start = rsize
                     else:
                         self._forget(name)
@@ -264,7 +261,7 @@ class IdIndex:
                 data = fh.read(size - start)
                 end = start + data.rfind(b"\n") + 1 if b"\n" in data else start
                 rows = list(scan_ids(data[: end - start], start))
-                self.add(name, rows, end, _mark(fh, end))
+                self.add(name, rows, end, tail_mark(fh, end))
 
     @_db_errors
     def _forget(self, name: str) -> None:

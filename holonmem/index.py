@@ -522,7 +522,7 @@ class _SessionTail:
 
     def __call__(self, session: str) -> list:
         from .index_docs import AFTER, BEFORE
-        from .ledger import load_line
+        from .jsonline import load_line
 
         if self.searcher is None:
             self.searcher = self.ix.searcher()

@@ -75,7 +75,8 @@ def ledger_docs(home: Home, offsets: dict, max_events: int | None, errors: list,
     again with the new turns after them, ``replace`` True (the caller
     replaces the old document of that ref). ``max_events`` counts new events.
     """
-    from .ledger import iter_lines, load_line
+    from .jsonline import load_line
+    from .ledger import iter_lines
 
     nb, na = len(BEFORE), len(AFTER)
     before: dict[str, list[str]] = {}   # session -> bodies of its last turns, oldest first

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import time
 from collections.abc import Iterator
 from .records import dataclass, field  # not dataclasses: it imports inspect (~10 ms a turn)
@@ -18,6 +17,7 @@ from pathlib import Path
 from itertools import accumulate
 
 from .home import Home
+from .jsonline import load_line
 
 # idindex (sqlite3), events (hashlib), datetime and locks are imported where
 # they are used: reading the ledger (``context``, ``search``) needs none of them.
@@ -38,66 +38,6 @@ class Pos:
     file: str
     offset: int
     length: int
-
-
-# -- hostile input: lone surrogates, deep nesting ---------------------------------
-
-MAX_DEPTH = 64  # levels of objects/arrays an event may nest (the ledger, the index and the readers recurse)
-_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
-def too_deep(obj, limit: int = MAX_DEPTH) -> bool:
-    """Does ``obj`` nest more than ``limit`` levels of (non-empty) dicts/lists below it?
-    Recursion is bounded by ``limit``; a dict of scalars costs one pass over its values."""
-    for v in (obj.values() if type(obj) is dict else obj):
-        t = type(v)
-        if (t is dict or t is list) and v and (limit <= 1 or too_deep(v, limit - 1)):
-            return True
-    return False
-
-
-def scrub_surrogates(obj):
-    """``(copy of obj with every lone surrogate replaced by U+FFFD, how many)``."""
-    n = 0
-
-    def fix(v):
-        nonlocal n
-        if isinstance(v, str):
-            if v.isascii():
-                return v
-            v, k = _SURROGATE.subn("\ufffd", v)
-            n += k
-            return v
-        if isinstance(v, dict):
-            return {fix(a): fix(b) for a, b in v.items()}
-        if isinstance(v, list):
-            return [fix(x) for x in v]
-        return v
-
-    return fix(obj), n
-
-
-def load_line(raw: bytes | str):
-    """``json.loads`` for a stored ledger line that never hands a reader
-    a lone surrogate (it becomes U+FFFD) or a RecursionError (ValueError: "nested
-    too deeply"): lines merged or edited into a file skip ingest's checks
-    (:mod:`events` applies the same limits there). Every ledger reader uses it."""
-    try:
-        obj = json.loads(raw)
-    except RecursionError:
-        raise ValueError(f"nested more than {MAX_DEPTH} levels deep") from None
-    if not isinstance(obj, (dict, list)):
-        return obj
-    b = isinstance(raw, bytes)
-    surrogate = (b"\\ud" if b else "\\ud") in raw or (b"\\uD" if b else "\\uD") in raw  # \ud800-\udfff
-    if (surrogate or (len(raw) > 2 * MAX_DEPTH and _brackets(raw) > MAX_DEPTH)) and too_deep(obj):
-        raise ValueError(f"nested more than {MAX_DEPTH} levels deep")
-    return scrub_surrogates(obj)[0] if surrogate else obj
-
-
-def _brackets(raw) -> int:
-    """How many ``[``/``{`` a line holds (C-speed counts): a bound on its depth."""
-    return raw.count(b"[" if isinstance(raw, bytes) else "[") + raw.count(b"{" if isinstance(raw, bytes) else "{")
 
 
 def ledger_files(home: Home) -> list[Path]:
@@ -191,10 +131,8 @@ class Ledger:
         self._idx: IdIndex | None = None
 
     def _index(self, fsync: bool) -> IdIndex:
-        from .idindex import IdIndex
-
         if self._idx is None:
-            self._idx = IdIndex(self.home)
+            self._idx = open_id_map(self.home)
         self._idx.set_durable(fsync)
         return self._idx
 
@@ -228,7 +166,7 @@ class Ledger:
         ledger line (``dumps_event`` + newline, UTF-8) of the event with id
         ``ids[i]`` and id-map key ``keys[i]`` (``idindex.key_of``). Lines whose
         id is in the ledger, or earlier in the batch, are skipped."""
-        from .idindex import _mark
+        from .idindex import tail_mark
         from .locks import LEDGER, home_lock
 
         res = AppendResult()
@@ -280,7 +218,7 @@ class Ledger:
                     offsets = accumulate(sizes, initial=start)
                     rows = [(eid, name, off, n - 1) for eid, off, n in zip(ids, offsets, sizes)]
                     with open(path, "rb") as fh:
-                        mark = _mark(fh, end_off)
+                        mark = tail_mark(fh, end_off)
                     idx.add_fresh(name, rows, set(keys), end_off, mark)
                 res.appended = ids
                 ok = True
@@ -291,9 +229,7 @@ class Ledger:
 
     def lookup(self, event_id: str) -> tuple[Pos, bytes] | None:
         """Find one event's raw line by id (index first, then the unindexed tail)."""
-        from .idindex import IdIndex
-
-        idx = IdIndex(self.home)
+        idx = open_id_map(self.home)
         try:
             hit = idx.lookup(event_id)
             if hit is None:
@@ -394,15 +330,25 @@ def iter_events(home: Home, start: dict[str, int] | None = None, errors: list | 
         yield pos, ev
 
 
+def open_id_map(home: Home) -> IdIndex:
+    """The id map of ``home`` (:class:`idindex.IdIndex`). On a read-only home it is a
+    private map in memory, built from the ledger now (nobody else can write the ledger)."""
+    from .idindex import IdIndex
+
+    idx = IdIndex(home)
+    if idx.in_memory:
+        idx.catch_up(ledger_files(home))
+    return idx
+
+
 def caught_up_index(home: Home, timeout: float) -> tuple[IdIndex, bool]:
     """An open id map, caught up with the ledger under the ledger lock when
     that lock comes free within ``timeout`` (the bool says whether it did).
     The caller closes it."""
     from .errors import LockBusy
-    from .idindex import IdIndex
     from .locks import LEDGER, home_lock
 
-    idx = IdIndex(home)
+    idx = open_id_map(home)
     if idx.in_memory:  # a read-only home: the map was just built from the ledger, nobody else writes
         return idx, True
     try:

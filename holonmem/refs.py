@@ -52,7 +52,8 @@ def get(home: Home, ref: str, *, raw: bool = False) -> dict:
     people-written files (notes, memories, operator.md) unless ``raw``."""
     kind, rest = parse_ref(ref)
     if kind == "event":
-        from .ledger import Ledger, load_line
+        from .jsonline import load_line
+        from .ledger import Ledger
 
         hit = Ledger(home).lookup(rest)
         if hit is None:

@@ -64,7 +64,8 @@ def _score(members: list[dict], channels: list[str]) -> float:
 
 def evidence_of(home: Home, ids: list[str]) -> list[dict]:
     """The events behind ``ids``, read from the ledger (``missing`` when an id is not there)."""
-    from .ledger import Ledger, load_line
+    from .jsonline import load_line
+    from .ledger import Ledger
 
     led = Ledger(home)
     out = []

@@ -137,7 +137,8 @@ def event_view(home: Home, event_id: str, state=None) -> dict | None:
     """One ledger line by id: where it lives, the event, and which signals and memories cite it
     (``state``: the signal state when the caller has it)."""
     from .. import signalstore
-    from ..ledger import Ledger, load_line
+    from ..jsonline import load_line
+    from ..ledger import Ledger
     from ..memory import load_memories
 
     hit = Ledger(home).lookup(event_id)
