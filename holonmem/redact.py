@@ -406,6 +406,24 @@ def _bound_value(text: str, e: int, strength: int, flag: bool, name: str) -> tup
     return None
 
 
+def field_secret(name: str, value: str) -> str | None:
+    """The kind of secret a JSON field holds when its name is a key name
+    (``key``, ``api_key``, ``accessToken``, ``password``) and its value is one
+    such a name would bind in ``name="value"``; else None."""
+    if len(value) < 3 or len(name) > 60 or _REDACTED_RE.match(value):
+        return None
+    m = _KW_LOWER.search(name.lower()) if len(name) == len(name.lower()) else None
+    if m is None or m.end(2) != len(name):
+        return None  # the key word must end the name (key_id, token_count are not secrets)
+    kw, suf, pre = name[m.start(1):m.end(1)], name[m.start(2):m.end(2)], name[:m.start(1)]
+    strength = _strength(kw, pre, suf, "")
+    if strength is None or not _assigned_ok(value, strength, True, name):
+        return None
+    k = kw.lower()
+    return ("password" if k.startswith("pass") or k in ("pw", "pwd")
+            else _KIND.get(k) or _KIND.get(k[:4]) or _KIND.get(k[:3]) or "secret")
+
+
 def _in_placeholder(text: str, pos: int) -> bool:
     """Is ``pos`` inside a ``[REDACTED:kind]`` an earlier rule wrote?"""
     i = text.rfind("[REDACTED:", max(0, pos - 64), pos + 1)
@@ -544,8 +562,15 @@ def _id_check(value: str, m: re.Match, text: str) -> bool:
             s = sum(int(value[i]) * w[i] for i in range(17))
         except ValueError:
             return False
-        return "10X98765432"[s % 11] == value[17].upper()
+        # after the word for an id card, a mistyped check digit is still the person's
+        # number: a valid birth date in digits 7-14 is enough
+        return "10X98765432"[s % 11] == value[17].upper() or _birth_date_ok(value[6:14])
     return True
+
+
+def _birth_date_ok(ymd: str) -> bool:
+    y, mo, d = int(ymd[:4]), int(ymd[4:6]), int(ymd[6:])
+    return 1900 <= y <= 2099 and 1 <= mo <= 12 and 1 <= d <= 31
 
 
 def _any(_v, _m, _t) -> bool:
@@ -561,7 +586,7 @@ RULES: list[Rule] = [
          cased=("PuTTY-User-Key-File",)),
     Rule("age-secret-key", r"\bAGE-SECRET-KEY-1[0-9A-Z]{50,70}", cased=("AGE-SECRET-KEY",)),
     # a bcrypt hash: a password's hash in a dump, and the form of CurseForge API keys
-    Rule("bcrypt", r"\$2[aby]\$\d\d\$[./A-Za-z0-9]{53}(?![./A-Za-z0-9])", clues=("$2a$", "$2b$", "$2y$")),
+    Rule("bcrypt", r"\$2[aby]\$\d\d\$[./A-Za-z0-9]{22,53}(?![./A-Za-z0-9])", clues=("$2a$", "$2b$", "$2y$")),
     Rule("overleaf-token", r"\bolp_[A-Za-z0-9]{24,}", clues=("olp_",)),
     Rule("mapbox-secret-token", r"\bsk\.eyJ[A-Za-z0-9_\-]{20,}\.[A-Za-z0-9_\-]{16,}", clues=("sk.eyj",)),
     Rule("anthropic-key", r"\bsk-ant-[A-Za-z0-9_\-]{20,}", cased=("k-",)),
@@ -630,6 +655,14 @@ RULES: list[Rule] = [
          clues=("护照", "護照", "passport")),
     Rule("id-number", r"(?i)(?:身份证|身份證|id[ \t]*card)(?:[ \t]*(?:号码|號碼|号|號|no\.?|number))?[ \t]*(?:是|为|:|：|=|is)?[ \t]*(\d{17}[\dXx]|\d{15})(?![0-9A-Za-z])", 1,
          clues=("身份证", "身份證", "card"), check=_id_check),
+    # a membership, policy or account number given with its name ("member number, it's T482917365")
+    Rule("member-number", r"(?i)\b(?:member(?:ship)?|policy|insurance|patient|account|acct)"
+         r"[ \t]+(?:number|no\.?|id|#)(?:[ \t]*(?:is|was|:|=|#)|,?[ \t]+it'?s)?[ \t]*"
+         r"(?-i:([A-Z]{0,3}\d{6,14}[A-Z]{0,2}))(?![A-Za-z0-9])", 1,
+         clues=("member", "policy", "insurance", "patient", "account", "acct")),
+    Rule("member-number", r"(?:会员|會員|保单|保單|医保|醫保|社保|病历|病歷)(?:卡)?(?:号码|號碼|号|號)[ \t]*(?:是|为|:|：)?[ \t]*"
+         r"([A-Z]{0,3}\d{6,20}[A-Z]{0,2})(?![A-Za-z0-9])", 1,
+         clues=("会员", "會員", "保单", "保單", "医保", "醫保", "社保", "病历", "病歷"), flags=0),
     Rule("ssn", r"(?i)\b(?:ssn|social security(?: number| no\.?)?)[ \t]*(?:is|:|#|=)?[ \t]*(\d{3}-\d{2}-\d{4}|\d{9})\b", 1,
          clues=("ssn", "social security")),
     Rule("national-insurance", r"(?i)\b(?:national[ \t]+insurance|ni)(?:[ \t]+(?:number|no\.?|#))?[ \t]*(?:is|:|=)?[ \t]*"
@@ -681,12 +714,13 @@ _GLOBAL_LOWER = ("passw", "passp", "passc", "sshpass", "pw", "secret", "token", 
                  "k_live_", "k_test_", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "pm_", "hf_", "v1_",
                  "fm1_", "fm2_", "shp", "k-", "glpat-", "gldt-", "glptt-", "glrt-", "glcbt-", "glsoat-", "glft-",
                  "glimt-", "xox", "xapp-", "ypi-", "dapi", "://", ":fx", "ya29.", "yj", "1//0", "@",
-                 "$2", "olp_", "sk.eyj", "ak=", "insurance")
+                 "$2", "olp_", "sk.eyj", "ak=", "insurance", "member", "policy", "patient")
 # case-sensitive: prefixes that start with a capital (rare in prose, so cheap to look for)
 _GLOBAL_CASED = ("AKIA", "ASIA", "AGPA", "AIDA", "AROA", "ANPA", "ANVA", "AIPA", "AIza", "AC", "SK", "FlyV1",
                  "BEGIN", "AGE-SECRET", "PuTTY", "AA", "SG.", *_DISCORD_HEADS)
 _GLOBAL_CJK = ("密码", "密碼", "口令", "密钥", "密鑰", "秘钥", "令牌", "授权码", "授權碼", "私钥", "验证码", "安全码",
-               "卡", "账户", "账号", "帐户", "帐号", "护照", "護照", "身份证", "身份證")
+               "卡", "账户", "账号", "帐户", "帐号", "护照", "護照", "身份证", "身份證",
+               "会员", "會員", "保单", "保單", "医保", "醫保", "社保", "病历", "病歷")
 _CLUES_LOWER = _GLOBAL_LOWER
 _CLUES_CASED = _GLOBAL_CASED
 _CLUE_RE = re.compile(_trie_pattern(_GLOBAL_LOWER))
@@ -837,8 +871,17 @@ class Redactor:
         if isinstance(value, list):
             return [self._walk(v, counts, rules) for v in value]
         if isinstance(value, dict):
-            return {(self._walk(k, counts, rules) if isinstance(k, str) else k): self._walk(v, counts, rules)
-                    for k, v in value.items()}
+            out = {}
+            for k, v in value.items():
+                if type(k) is str and type(v) is str:
+                    kind = field_secret(k, v)
+                    if kind:  # {"api_key": "…"}: the field's name names the secret
+                        if counts is not None:
+                            counts[kind] = counts.get(kind, 0) + 1
+                        out[k] = f"[REDACTED:{kind}]"
+                        continue
+                out[self._walk(k, counts, rules) if isinstance(k, str) else k] = self._walk(v, counts, rules)
+            return out
         return value
 
     def redact_value(self, value):

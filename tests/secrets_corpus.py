@@ -102,6 +102,13 @@ SECRETS: list[tuple[str, str, str]] = [
     ("baidu-map-ak", "curl 'https://api.map.baidu.com/geocoding/v3/?address=上海&output=json&ak=Qx8d9f0a7b6c5e4d3f2a1b0c9d8e7f6a'",
      "Qx8d9f0a7b6c5e4d3f2a1b0c9d8e7f6a"),
     ("uk-national-insurance", "my national insurance number is JG 10 37 59 A, for the payroll form", "JG 10 37 59 A"),
+    # an id number after its word with a mistyped check digit is still the person's number
+    ("id-number-zh-typo", "乘车人身份证 330106198803152416。", "330106198803152416"),
+    ("bcrypt-short", "CurseForge 的 key 是 $2a$10$Qe7Xk2Lm9Pz4Rt8Vw1Yb6uNc3Df5Gh0Jk7Lm2Nq，发布用。",
+     "Qe7Xk2Lm9Pz4Rt8Vw1Yb6uNc3Df5Gh0Jk7Lm2Nq"),
+    ("member-number", "the nutrition program wants my member number, it's T482917365, on top", "T482917365"),
+    ("policy-number", "insurance policy no. 88120034571 for the claim form", "88120034571"),
+    ("member-number-zh", "医保卡号：310000199912345678X", "310000199912345678X"),
 ]
 
 # Must survive unredacted, byte for byte.
@@ -168,4 +175,6 @@ NEAR_MISSES: list[str] = [
     "national insurance contributions rose by 2% this year",
     "a Mapbox public token starts with pk.eyJ and may be shipped in the app",
     "peak=3 and break=10 are loop settings, ?lang=en&sort=asc",
+    "the account id 42 failed; member number 7 of the team; policy number 12 in the handbook",
+    "会员号码要在设置里绑定，医保卡号别写错。",
 ]

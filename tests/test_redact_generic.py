@@ -176,3 +176,22 @@ def test_unlisted_vendor_keys_never_reach_the_ledger(home, cli, tmp_path):
     assert find_in_home(home.root, sorted({n for _t, n in BOUND})) == []
     got = {e["id"]: e["text"] for e in ledger_events(home.root)}
     assert [t for i, t in enumerate(NOT_SECRETS) if got[f"n{i}"] != t] == []
+
+
+def test_a_json_field_named_like_a_key_holds_a_secret_when_its_value_is_one():
+    """Tool inputs arrive as JSON: {"key": "<random>"} carries the secret in the
+    field's name, not in the text; ordinary values of the same names survive."""
+    from holonmem.redact import Redactor
+
+    ev = {"id": "e1", "text": "route", "kind": "tool_call", "meta": {"input": {
+        "from": "春熙路", "key": "amap_k_8f3c1e9a7b2d4f60a1c3e5b7d9f2a4c6", "accessToken": "Zq8Lk2Mp9Xw4Tr7Vb1Nc3Qe5",
+        "password": "hunter2!x", "sort_key": "date", "key_id": "abc", "keyboard": "ArrowLeft", "key2": "Enter",
+        "token": "null", "monkey": "x8f3c1e9a7b2d4f60a1c"}}}
+    out = Redactor().redact_event(ev)["meta"]
+    got = out["input"]
+    assert got["key"] == "[REDACTED:api-key]"
+    assert got["accessToken"] == "[REDACTED:token]"
+    assert got["password"] == "[REDACTED:password]"
+    for name in ("from", "sort_key", "key_id", "keyboard", "key2", "token", "monkey"):
+        assert got[name] == ev["meta"]["input"][name], name
+    assert out["redacted"] == {"api-key": 1, "token": 1, "password": 1}
