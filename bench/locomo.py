@@ -89,9 +89,10 @@ def session_of(event_id: str) -> str:
 def _modules():
     sys.path.insert(0, str(ROOT))
     from holonmem import index  # noqa: F401 - first: index_query imports from it
-    from holonmem import index_docs, index_query, search, textterms
+    from holonmem import index_docs, index_query, ranking, search, textterms
 
-    return {"index_docs": index_docs, "index_query": index_query, "search": search, "textterms": textterms}
+    return {"index_docs": index_docs, "index_query": index_query, "ranking": ranking, "search": search,
+            "textterms": textterms}
 
 
 def parse_value(text: str):

@@ -27,11 +27,11 @@ import stat
 from pathlib import Path
 
 from .home import Home
+from .ranking import COMMON_DF, recency  # a query term in more than COMMON_DF of the episodes does not select
 
 DB_NAME = "episodes.sqlite"
 VERSION = 3  # bump when the schema, the analyzer or the weights change: the catalog is rebuilt
 SYNC_MAX_FILES = 20  # changed day files a per-turn caller re-reads before falling back
-COMMON_DF = 0.1  # a query term in more than this share of the episodes does not select (as in index_query)
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS days(rel TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL, size INTEGER NOT NULL,
                                 sha1 TEXT NOT NULL);
@@ -68,7 +68,7 @@ def scan_days(home: Home) -> dict[str, tuple[int, int]]:
     """``{rel: (mtime_ns, size)}`` of the episode day files (one ``scandir``);
     like the search index, it skips what is not a regular file and links that
     lead outside the home (``Home.contains``)."""
-    from .episodes import _DATE_RE
+    from .episodes import DATE_RE
 
     out = {}
     try:
@@ -78,7 +78,7 @@ def scan_days(home: Home) -> dict[str, tuple[int, int]]:
     with entries:
         for e in entries:
             name = e.name
-            if name.endswith(".md") and _DATE_RE.match(name[:-3]):
+            if name.endswith(".md") and DATE_RE.match(name[:-3]):
                 try:
                     if e.is_symlink() and not home.contains(Path(e.path)):
                         continue
@@ -171,7 +171,7 @@ class Catalog:
 
     def _read(self, rel: str) -> None:
         from .episodes import parse_day
-        from .index_docs import _tsn, episode_fields
+        from .index_docs import episode_fields, tsn
 
         path = self.home.root / rel
         try:
@@ -183,7 +183,7 @@ class Catalog:
         c = self.conn
         for ep in parse_day(text, path.stem, rel, []):
             ref, title, prose, tags = episode_fields(ep)
-            cur = c.execute("INSERT INTO eps(ref, rel, project, tsn) VALUES(?,?,?,?)", (ref, rel, ep.project, _tsn(ep.start)))
+            cur = c.execute("INSERT INTO eps(ref, rel, project, tsn) VALUES(?,?,?,?)", (ref, rel, ep.project, tsn(ep.start)))
             c.execute("INSERT INTO terms(rowid, proj, title, tags, body) VALUES(?,?,?,?,?)",
                       (cur.lastrowid, project_token(ep.project), *episode_terms(title, prose, tags)))
         c.execute("INSERT INTO days(rel, mtime_ns, size, sha1) VALUES(?,?,?,?)",
@@ -219,10 +219,8 @@ class Catalog:
         rows = self._rank(project, rare or list(df), limit * 4)
         if len(rows) < limit and rare and len(rare) < len(df):
             rows = self._rank(project, list(df), limit * 4)
-        from .search import _recency
-
         now = time.time() if now is None else now
-        ranked = sorted(((score * _recency(tsn, now), ref) for ref, tsn, score in rows), key=lambda x: (-x[0], x[1]))
+        ranked = sorted(((score * recency(tsn, now), ref) for ref, tsn, score in rows), key=lambda x: (-x[0], x[1]))
         return [ref for _, ref in ranked[:limit]]
 
     def _rank(self, project: str, terms: list[str], limit: int) -> list[tuple[str, int, float]]:

@@ -44,7 +44,7 @@ FENCE_OPEN = "```yaml holonmem-episode"
 # marks damaged sections this way instead of deleting or rewriting them.
 NOT_EPISODE_MARK = "<!-- holonmem: not an episode; kept as text by `holonmem doctor --fix` -->"
 FENCE_CLOSE = "```"
-_DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _KEY_RE = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*):(?:\s(.*)|)$")
 
 # Field order in the machine block.
@@ -341,7 +341,7 @@ def parse_day(text: str, date: str, rel: str, problems: list[Problem] | None = N
 # -- files ---------------------------------------------------------------------
 
 def day_path(home: Home, date: str) -> Path:
-    if not _DATE_RE.match(date or ""):
+    if not DATE_RE.match(date or ""):
         raise UsageError(f"not a date: {date!r}", "use YYYY-MM-DD")
     return home.writable(home.episodes_dir / f"{date}.md")  # readers skip (UnsafePath), writers refuse
 
@@ -356,7 +356,7 @@ def day_dates(home: Home) -> list[str]:
         names = os.listdir(home.episodes_dir)
     except FileNotFoundError:
         return []
-    return sorted(n[:-3] for n in names if n.endswith(".md") and _DATE_RE.match(n[:-3]))
+    return sorted(n[:-3] for n in names if n.endswith(".md") and DATE_RE.match(n[:-3]))
 
 
 def day_files(home: Home) -> list[Path]:

@@ -51,6 +51,20 @@ class IndexUnavailable(HolonmemError):
     """The index cannot be opened (missing, outdated or corrupt)."""
 
 
+def unreadable_errors() -> tuple[type[BaseException], ...]:
+    """What reading a damaged or vanished index raises, and nothing else (a bug in a
+    query must surface, not rebuild the index): whoosh's own index errors, a segment
+    cut short (EOFError, struct/zlib/pickle errors) or deleted under the reader."""
+    import pickle
+    import struct
+    import zlib
+
+    from whoosh.index import IndexError as WhooshIndexError
+
+    return (IndexUnavailable, WhooshIndexError, EOFError, struct.error, zlib.error, pickle.UnpicklingError,
+            FileNotFoundError)
+
+
 # -- schema ------------------------------------------------------------------
 
 def schema():
@@ -570,15 +584,3 @@ def _ledger_behind(home: Home, offsets: dict) -> bool:
 
     return any(p.stat().st_size > offsets.get(p.name, 0) for p in ledger_files(home))
 
-
-# Query-time code lives in index_query.py; re-exported here for callers.
-from .index_query import (  # noqa: E402,F401  (after EVENTS/FILES, which it imports)
-    BM25_B,
-    BM25_K1,
-    COMMON_DF,
-    FILE_KINDS,
-    INACTIVE,
-    indexes_for,
-    run_query,
-    searcher,
-)

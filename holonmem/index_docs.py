@@ -171,7 +171,8 @@ def file_docs(home: Home, rels: Iterable[str], errors: list) -> Iterator[dict]:
 
 # -- document builders (pure but for the lazy readers of episodes/memory files) --
 
-def _tsn(ts: str | None) -> int:
+def tsn(ts: str | None) -> int:
+    """Epoch seconds of an ISO time (UTC when it names no zone); 0 without one or when it does not parse."""
     if not ts:
         return 0
     try:
@@ -189,7 +190,7 @@ def _doc(ref: str, kind: str, *, src: str | None, ts: str | None, title: str = "
     from .analysis import weighted_text
 
     ts = ts or ""
-    doc = {"ref": ref, "kind": kind, "ts": ts, "tsn": _tsn(ts), "label": label or title,
+    doc = {"ref": ref, "kind": kind, "ts": ts, "tsn": tsn(ts), "label": label or title,
            "text": weighted_text([(title, WEIGHTS["title"]), (tags, WEIGHTS["tags"]), (body, WEIGHTS["body"]),
                                   *ctx])}
     # empty fields are left out: every field and posting costs indexing time

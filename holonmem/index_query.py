@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 from .index import EVENTS, FILES
-from .search import BM25_B, BM25_K1  # noqa: F401 - re-exported for index.py
+from . import ranking  # BM25_K1, BM25_B, COMMON_DF: read at call time (bench/locomo.py tunes them)
 
 
 INACTIVE = ("superseded", "archived")
@@ -32,12 +32,6 @@ def indexes_for(kinds) -> list[tuple[str, list[str] | None]]:
     return out
 
 
-# Terms found in more than this share of the documents do not select
-# candidates when the query has rarer terms (they would make every query walk
-# a large part of the index); they still count in the candidates' scores.
-COMMON_DF = 0.1
-
-
 def run_query(searcher, terms: list[tuple[str, float]], *, project=None, kinds=None, session=None,
               since=None, until=None, include_inactive=False, limit=50, peers=()) -> list[tuple[float, dict]]:
     """``(score, stored fields)`` of the best ``limit`` documents for weighted ``terms``.
@@ -45,7 +39,7 @@ def run_query(searcher, terms: list[tuple[str, float]], *, project=None, kinds=N
     The terms are OR-ed over the weighted ``text`` field (see
     ``index_docs.WEIGHTS``); BM25F sums the matches, so documents that hold
     more of the terms rank first. Candidates come from the terms rarer than
-    :data:`COMMON_DF` (all terms when none is); each candidate is then scored
+    :data:`ranking.COMMON_DF` (all terms when none is); each candidate is then scored
     on every term. ``since`` / ``until`` are ``("day", "YYYY-MM-DD")`` or
     ``("ts", epoch_seconds)``. ``peers``: the searchers whose statistics
     BM25F shares (see :func:`searcher`).
@@ -59,7 +53,7 @@ def run_query(searcher, terms: list[tuple[str, float]], *, project=None, kinds=N
     select = terms
     if len(terms) > 1:
         n = sum(p.doc_count_all() for p in peers) or 1
-        rare = [(t, w) for t, w in terms if sum(p.doc_frequency("text", t) for p in peers) <= COMMON_DF * n]
+        rare = [(t, w) for t, w in terms if sum(p.doc_frequency("text", t) for p in peers) <= ranking.COMMON_DF * n]
         select = rare or terms
     flt = []
     exact: list[tuple[int, bool]] = []
@@ -138,10 +132,8 @@ def searcher(ix, k1: float | None = None, b: float | None = None):
     scores from the events and the files index compare as if from one index."""
     from whoosh import scoring
 
-    from . import search
-
-    k1 = search.BM25_K1 if k1 is None else k1
-    b = search.BM25_B if b is None else b
+    k1 = ranking.BM25_K1 if k1 is None else k1
+    b = ranking.BM25_B if b is None else b
 
     class PeerScorer(scoring.BM25FScorer):
         def __init__(self, searcher, fieldname, text, B, K1, idf, avgfl):

@@ -15,28 +15,22 @@ split inside a character). docs/search.md explains each weight.
 from __future__ import annotations
 
 import functools
-import math
 import re
 import time
 from datetime import datetime, timedelta, timezone
 
 from .errors import UsageError
 from .home import Home
+from .ranking import recency
 
 KINDS = ("event", "episode", "memory", "note")
 KIND_WEIGHT = {"memory": 1.5, "episode": 1.25, "note": 1.2, "event": 1.0}
-RECENCY_BOOST = 0.1  # at most +10% for a document from today
-RECENCY_HALF_LIFE_DAYS = 30.0
 SNIPPET_CHARS = 160
 # Documents that hold more of the query's terms rank higher: the BM25 score
 # is scaled from COVERAGE_FLOOR (one term of many) up to 1 (all terms).
 COVERAGE_FLOOR = 0.5
 # How many candidates to re-rank per requested result.
 CANDIDATES = 4
-# BM25 parameters, tuned on LoCoMo (short chat turns favour light length
-# normalisation): k1 0.8, b 0.3 gave R@5 0.558 vs 0.531 with Whoosh's defaults.
-BM25_K1 = 0.8
-BM25_B = 0.3
 
 
 def normalize_kinds(kinds) -> list[str] | None:
@@ -205,13 +199,6 @@ def snippet(text: str, terms: list[str], width: int = SNIPPET_CHARS) -> str:
 
 # -- ranking ----------------------------------------------------------------------
 
-def _recency(tsn: int | None, now: float) -> float:
-    if not tsn:
-        return 1.0
-    age_days = max(0.0, (now - tsn) / 86400.0)
-    return 1.0 + RECENCY_BOOST * math.pow(0.5, age_days / RECENCY_HALF_LIFE_DAYS)
-
-
 def _result(score: float, f: dict, terms: list[str]) -> dict:
     body = f.get("body") or ""
     snip = snippet(body, terms) if body else snippet(f.get("title") or "", terms)
@@ -233,10 +220,10 @@ class Session:
 
     def __init__(self, home: Home, *, update: bool = True, max_events: int | None = None, kinds=None):
         """``kinds``: the kinds this session will mostly search (None: all)."""
-        from . import index
+        from . import index, index_query
 
         self.home = home
-        self._names = [n for n, _ in index.indexes_for(normalize_kinds(kinds))]
+        self._names = [n for n, _ in index_query.indexes_for(normalize_kinds(kinds))]
         self.info: dict = {}
         self._ix: dict = {}  # index name -> ix
         self._searchers: dict = {}  # index name -> searcher, opened on first use
@@ -256,13 +243,13 @@ class Session:
             self._ix = {n: index.open_index(self.home, n) for n in self._names}
 
     def _searcher(self, name: str):
-        from . import index
+        from . import index, index_query
 
         s = self._searchers.get(name)
         if s is None:
             if name not in self._ix:
                 self._ix[name] = index.open_index(self.home, name)
-            s = self._searchers[name] = index.searcher(self._ix[name])
+            s = self._searchers[name] = index_query.searcher(self._ix[name])
         return s
 
     def _rebuild(self) -> None:
@@ -296,13 +283,13 @@ class Session:
         return out
 
     def _query(self, wterms, args: dict) -> list:
-        from . import index
+        from . import index_query
 
-        which = index.indexes_for(args["kinds"])
+        which = index_query.indexes_for(args["kinds"])
         peers = [self._searcher(name) for name, _ in which]
         hits = []
         for (name, kinds), s in zip(which, peers):
-            hits.extend(index.run_query(s, wterms, **{**args, "kinds": kinds}, peers=peers))
+            hits.extend(index_query.run_query(s, wterms, **{**args, "kinds": kinds}, peers=peers))
         return hits
 
     def search(self, query: str, *, project=None, kinds=None, session=None, since=None, until=None,
@@ -317,7 +304,7 @@ class Session:
             return []
         try:
             hits = self._query(wterms, args)
-        except Exception:  # noqa: BLE001 - an unreadable index is rebuilt, then searched again
+        except index.unreadable_errors():  # an unreadable index is rebuilt, then searched again
             self.close()
             self._rebuild()
             self._open()
@@ -335,7 +322,7 @@ class Session:
             seen.add(f["ref"])
             covered = sum(w for t, w in wterms if t in f.get("_matched", ()))
             cover = COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * (covered / total if total else 1.0)
-            s = score * cover * KIND_WEIGHT.get(f.get("kind"), 1.0) * _recency(f.get("tsn"), now)
+            s = score * cover * KIND_WEIGHT.get(f.get("kind"), 1.0) * recency(f.get("tsn"), now)
             if speakers.named(f.get("speaker")):
                 s *= 1 + SPEAKER_BOOST
             if when and says_when(f.get("body") or f.get("title")):

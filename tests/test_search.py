@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from holonmem import index, locks
+from holonmem import index, locks, ranking
 from holonmem.ingest import Source, ingest
 from holonmem.search import Session, search
 
@@ -416,7 +416,7 @@ def test_common_terms_still_count_in_scores(sample_home, tmp_path):
                              {"id": "evt_rare", "role": "user", "text": "the zyzzyva beetle alone"}], tmp_path)
     with Session(sample_home) as sess:
         s = sess._searcher(index.EVENTS)
-        assert s.doc_frequency("text", "lorem") > index.COMMON_DF * s.doc_count_all()
+        assert s.doc_frequency("text", "lorem") > ranking.COMMON_DF * s.doc_count_all()
         res = sess.search("zyzzyva lorem", limit=5)
     assert refs(res)[:2] == ["event:evt_both", "event:evt_rare"]
     assert res[0]["score"] > res[1]["score"]
