@@ -7,7 +7,7 @@ import os
 import re
 import stat
 
-from .doctor import ERROR, INFO, WARNING, Finding
+from .doctor_model import ERROR, INFO, WARNING, Finding
 from .home import Home
 
 # Frontmatter keys a memory file should carry; others are optional.

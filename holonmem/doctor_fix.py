@@ -18,7 +18,7 @@ import os
 import re
 from pathlib import Path
 
-from .doctor import Finding, quarantine
+from .doctor_model import Finding, quarantine
 from .fsio import atomic_write, read_json, read_text_checked, write_if_unchanged
 from .home import Home
 
