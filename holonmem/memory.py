@@ -509,10 +509,10 @@ def render_memory(mem: Memory) -> str:
     if mem._fm is None and mem.frontmatter_text is not None and mem.writable:
         plain = _render_simple(mem, mem.frontmatter_text)
         if plain is not None:
-            return f"---\n{plain}---\n{body}"
+            return stamp_text(f"---\n{plain}---\n{body}")
     fm = mem.frontmatter
     if fm is None:
-        return f"---\n{_fast_frontmatter(mem)}---\n{body}"
+        return stamp_text(f"---\n{_fast_frontmatter(mem)}---\n{body}")
     for key in KEYS:
         new = _value_for(mem, key)
         if new is None or new == "":
@@ -534,7 +534,49 @@ def render_memory(mem: Memory) -> str:
             fm.insert(pos, key, new)
     buf = io.StringIO()
     _yaml().dump(fm, buf)
-    return f"---\n{buf.getvalue()}---\n{body}"
+    return stamp_text(f"---\n{buf.getvalue()}---\n{body}")
+
+
+# The portable authorship marker: the last frontmatter line of every file holonmem renders is
+# ``written: holonmem sha256 <16 hex>``, the hash of the file without that line. On any clone a
+# hash that no longer matches means a person edited the file since (`holonmem sync` never
+# auto-resolves such a file; docs/sync.md).
+STAMP_KEY = "written"
+_STAMP_LINE = re.compile(r"^written:[^\n]*\n", re.M)
+_STAMP_VALUE = re.compile(r"^written: holonmem sha256 ([0-9a-f]{16})[ \t]*$", re.M)
+
+
+def _unstamped(text: str) -> tuple[str, str | None]:
+    """``(text without the marker line, the marker's hash or None)``; only the frontmatter is searched."""
+    fm, _ = split_frontmatter(text)
+    if fm is None or "written:" not in fm:
+        return text, None
+    start = text.index("\n") + 1  # the frontmatter starts on the line after the first ---
+    m = _STAMP_VALUE.search(fm)
+    return text[:start] + _STAMP_LINE.sub("", fm) + text[start + len(fm):], m.group(1) if m else None
+
+
+def _stamp_hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def stamp_text(text: str) -> str:
+    """``text`` (a rendered memory file) with its marker line (re)computed at the end of the frontmatter."""
+    bare, _ = _unstamped(text)
+    fm, _ = split_frontmatter(bare)
+    if fm is None:
+        return text
+    end = bare.index("\n") + 1 + len(fm)
+    return f"{bare[:end]}written: holonmem sha256 {_stamp_hash(bare)}\n{bare[end:]}"
+
+
+def stamp_state(text: str) -> str:
+    """Who wrote a memory file last: ``holonmem`` (the marker matches), ``person`` (a marker that
+    no longer matches: edited by hand since) or ``unknown`` (no marker: hand-made, or older)."""
+    bare, h = _unstamped(text)
+    if h is None:
+        return "unknown"
+    return "holonmem" if _stamp_hash(bare) == h else "person"
 
 
 def write_memory(home: Home, mem: Memory, expected_checksum: str | None, *, text: str | None = None,

@@ -119,7 +119,7 @@ def test_forget_changes_only_status_lines(home, cli):
     assert len(before) == len(after)
     changed = [(a, b) for a, b in zip(before, after) if a != b]
     keys = {a.split(":")[0] for a, _ in changed}
-    assert "status" in keys and keys <= {"status", "updated"}  # (updated: same second or not)
+    assert "status" in keys and keys <= {"status", "updated", "written"}  # (updated: same second or not; written: the marker)
 
 
 def test_remember_waits_for_the_pipeline_lock(home, cli):

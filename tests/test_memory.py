@@ -210,6 +210,7 @@ def test_fast_read_file_rewritten_keeps_unknown_keys(home):
     write_memory(home, m, m.checksum)
     assert m._fm is None  # rewritten without ruamel too
     fm = p.read_text().split("---\n")[1].splitlines()
+    assert fm.pop().startswith("written: holonmem sha256 ")  # the authorship marker (docs/sync.md) ends it
     # unchanged lines verbatim, unknown key in place, missing keys before the next key that follows them
     assert fm == ["id: mem_1", "title: 'X y'", "owner: lin", "kind: fact", "scope: user", "status: active",
                   "created: 2026-06-09", 'updated: "2026-06-25T09:00:00+08:00"', 'valid_from: "2026-06-09"',
