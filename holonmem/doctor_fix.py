@@ -163,7 +163,7 @@ def _file_time(home: Home, rel: str) -> str:
 def salvage_frontmatter(text: str) -> str | None:
     """The file text with a frontmatter that parses: lines that parse on their own are kept,
     the others become ``# `` YAML comments (never dropped). None when there is nothing to salvage."""
-    from .memory import load_yaml, split_frontmatter
+    from .frontmatter import load_yaml, split_frontmatter
 
     text = text.removeprefix("\ufeff")
     lines = text.split("\n")

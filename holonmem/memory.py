@@ -40,7 +40,8 @@ from typing import Any
 
 from .fsio import checksum_bytes, read_bytes, write_if_unchanged
 from .home import Home
-from .memory_yaml import SIMPLE_LINE, scalar, simple_value, simple_yaml, split_flow
+from .frontmatter import (SIMPLE_LINE, load_yaml, parse_frontmatter, scalar, simple_value, split_flow, split_frontmatter,
+                          yaml_rt)
 
 RESERVED = ("operator.md", "self.md")
 KINDS = ("preference", "rule", "lesson", "fact", "method", "identity", "decision")
@@ -113,16 +114,6 @@ class Memory:
 
 # -- helpers -------------------------------------------------------------------
 
-def _yaml():
-    from ruamel.yaml import YAML
-
-    y = YAML(typ="rt")
-    y.width = 4096
-    y.preserve_quotes = True
-    y.indent(mapping=2, sequence=4, offset=2)
-    return y
-
-
 def _as_str(v) -> str | None:
     if v is None:
         return None
@@ -139,73 +130,6 @@ def _as_list(v) -> list[str]:
     if isinstance(v, (list, tuple)):
         return [str(x) for x in v if x is not None and str(x) != ""]
     return [str(v)]
-
-
-MAX_YAML_NODES = 20000  # values a frontmatter may hold once its aliases are expanded
-
-
-def load_yaml(text: str):
-    """Frontmatter YAML through ruamel (round-trip), with alias expansion bounded:
-    a file whose aliases (``*a``, ``<<: *a``) would expand to more than
-    :data:`MAX_YAML_NODES` values, or refer to themselves, raises ValueError
-    (a 450-byte "billion laughs" otherwise makes every reader build gigabytes).
-    The one YAML entry point for memory files, their repairs and note headers."""
-    y = _yaml()
-    if "*" in text:  # no alias, nothing to expand
-        _check_aliases(y.compose(text))
-    return y.load(text)
-
-
-def _check_aliases(root) -> None:
-    from ruamel.yaml.nodes import MappingNode, SequenceNode
-
-    sizes: dict[int, int] = {}
-    stack: list[tuple[object, bool]] = [(root, False)]
-    open_: set[int] = set()
-    while stack:
-        node, done = stack.pop()
-        key = id(node)
-        if done:
-            open_.discard(key)
-            kids = node.value if isinstance(node, SequenceNode) else [x for kv in node.value for x in kv]
-            n = 1 + sum(sizes[id(k)] for k in kids)
-            if n > MAX_YAML_NODES:
-                raise ValueError(f"its YAML aliases expand to more than {MAX_YAML_NODES} values (an alias bomb?)")
-            sizes[key] = n
-            continue
-        if key in sizes:
-            continue
-        if key in open_:
-            raise ValueError("a YAML alias refers to itself")
-        if isinstance(node, (SequenceNode, MappingNode)):
-            open_.add(key)
-            stack.append((node, True))
-            kids = node.value if isinstance(node, SequenceNode) else [x for kv in node.value for x in kv]
-            stack.extend((k, False) for k in kids if id(k) not in sizes)
-        else:
-            sizes[key] = 1
-
-
-def split_frontmatter(text: str) -> tuple[str | None, str]:
-    """``(frontmatter text or None, body)``; the frontmatter sits between ``---`` lines.
-    A UTF-8 byte order mark before the first ``---`` (some editors write one) is ignored."""
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    if not text.startswith("---"):
-        return None, text
-    first_nl = text.find("\n")
-    if first_nl < 0 or text[:first_nl].strip() != "---":
-        return None, text
-    m = re.search(r"^(---|\.\.\.)[ \t]*$", text[first_nl + 1:], re.M)
-    if not m:
-        return None, text
-    fm = text[first_nl + 1: first_nl + 1 + m.start()]
-    rest = text[first_nl + 1 + m.end():]
-    if rest.startswith("\r\n"):
-        rest = rest[2:]
-    elif rest.startswith("\n"):
-        rest = rest[1:]
-    return fm, rest
 
 
 _HEADING = re.compile(r"^#\s+(.+?)\s*#*\s*$")
@@ -308,12 +232,9 @@ def parse_memory(rel: str, text: str, checksum: str | None = None) -> Memory:
     fm_text, body = split_frontmatter(text)
     problems: list[str] = []
     data: Any = None
-    fast = simple_yaml(fm_text) if fm_text is not None else None
-    if fast is not None:
-        data = fast
-    elif fm_text is not None:
+    if fm_text is not None:
         try:
-            data = load_yaml(fm_text) if fm_text.strip() else None
+            data = parse_frontmatter(fm_text)
         except Exception as exc:  # noqa: BLE001 - any YAML error is a problem to report
             problems.append(f"frontmatter does not parse: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}")
             data = None
@@ -363,8 +284,8 @@ def parse_memory(rel: str, text: str, checksum: str | None = None) -> Memory:
     mem.filled = filled
     mem.problems = problems
     mem.frontmatter_text = fm_text if data is not None or fm_text is not None else None
-    if data is not None and fast is None:
-        mem._fm = data  # already parsed by ruamel: keep it
+    if data is not None and type(data) is not dict:
+        mem._fm = data  # already parsed by ruamel (a CommentedMap, not simple_yaml's dict): keep it
     return mem
 
 
@@ -447,7 +368,7 @@ def _fast_frontmatter(mem: Memory) -> str:
 
 
 def _render_simple(mem: Memory, fm_text: str) -> str | None:
-    """Update a plain frontmatter (the kind :func:`_simple_yaml` reads) without ruamel.
+    """Update a plain frontmatter (the kind :func:`frontmatter.simple_yaml` reads) without ruamel.
 
     Unknown keys and unchanged values keep their lines; new keys go to their
     canonical place. None when the text is not plain after all.
@@ -533,7 +454,7 @@ def render_memory(mem: Memory) -> str:
                     break
             fm.insert(pos, key, new)
     buf = io.StringIO()
-    _yaml().dump(fm, buf)
+    yaml_rt().dump(fm, buf)
     return stamp_text(f"---\n{buf.getvalue()}---\n{body}")
 
 

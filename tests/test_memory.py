@@ -175,8 +175,8 @@ def test_byte_cap_alone_triggers_compaction():
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from holonmem.memory import _yaml, new_memory  # noqa: E402
-from holonmem.memory_yaml import simple_yaml  # noqa: E402
+from holonmem.memory import new_memory  # noqa: E402
+from holonmem.frontmatter import simple_yaml, yaml_rt  # noqa: E402
 
 texts = st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=40).map(str.strip).filter(bool)
 
@@ -194,7 +194,7 @@ def test_fast_frontmatter_round_trips_through_yaml(title, project, ids, conf):
     assert back.confidence == round(conf, 2) and back.problems == []
     fast = simple_yaml(fm)
     if fast is not None:  # when the fast reader takes it, it agrees with ruamel
-        slow = dict(_yaml().load(fm))
+        slow = dict(yaml_rt().load(fm))
         assert {k: (list(v) if isinstance(v, list) else v) for k, v in slow.items() if k != "created"} == \
             {k: v for k, v in fast.items() if k != "created"}
 

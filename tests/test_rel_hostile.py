@@ -134,7 +134,7 @@ def test_yaml_alias_bomb_is_refused_quickly(home, where):
 
 
 def test_memory_yaml_loader_bounds_aliases():
-    from holonmem.memory import load_yaml
+    from holonmem.frontmatter import load_yaml
 
     with pytest.raises(ValueError, match="alias"):
         load_yaml(BOMB.split("---\n")[1])
