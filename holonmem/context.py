@@ -325,25 +325,3 @@ def hook_envelope(event_name: str, text: str) -> dict:
 
 def envelope_json(event_name: str, text: str) -> str:
     return json.dumps(hook_envelope(event_name, text), ensure_ascii=False)
-
-
-# -- building from a home ------------------------------------------------------------------
-
-def build_context(home, *, task: str | None = None, project: str | None = None, session: str | None = None,
-                  budget: int | None = None, now: str | None = None) -> Context:
-    """Read the home and assemble the block (see ``context_build``)."""
-    from .context_build import build
-
-    return build(home, task=task, project=project, session=session, budget=budget, now=now)
-
-
-def context_for_hook(home, *, client: str, payload: dict) -> str | None:
-    """additionalContext for a SessionStart / UserPromptSubmit payload, or None.
-
-    Task from the prompt (``<private>`` spans removed), project from the
-    ``cwd`` (git repo folder name, else the folder name), session from
-    ``session_id``. The envelope stays under 10,000 characters.
-    """
-    from .context_build import for_hook
-
-    return for_hook(home, client=client, payload=payload)

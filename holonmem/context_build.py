@@ -85,26 +85,6 @@ def continuing_session(events: list[dict], session: str | None, ref: float, hour
     return latest if t is None or ref - t <= hours * 3600 else None  # "": the sessionless events
 
 
-def latest_project(home: Home, session: str | None = None) -> str | None:
-    """The project of the newest event (of ``session``, when given), read from the ledger end."""
-    from .ledger import ledger_files
-
-    needle = json.dumps(session, ensure_ascii=False).encode("utf-8") if session else None
-    for path in reversed(ledger_files(home)):
-        for line in src._lines_backwards(path, src.TAIL_MAX_BYTES):
-            if needle is not None and needle not in line:
-                continue
-            try:
-                ev = json.loads(line)
-            except (ValueError, UnicodeDecodeError):
-                continue
-            if isinstance(ev, dict) and (session is None or ev.get("session") == session) and ev.get("project"):
-                return str(ev["project"])
-        if needle is None:
-            break
-    return None
-
-
 def episode_hits(home: Home, task: str, project: str, today: date) -> tuple[list[str] | None, str | None]:
     """Refs of the project's past episodes that match the task: from the episode
     catalog (SQLite, a few ms), else from the search index (whoosh, ~60 ms)."""
@@ -134,7 +114,7 @@ def build(home: Home, *, task: str | None = None, project: str | None = None, se
         raise UsageError(f"--budget must be a positive number of tokens, got {budget}", "try --budget 2000")
     today = resolve_now(now)
     task = " ".join((task or "").split())[:TASK_MAX_CHARS] or None
-    project = project or latest_project(home, session) or (latest_project(home) if session else None) or "default"
+    project = project or src.latest_project(home, session) or (src.latest_project(home) if session else None) or "default"
     warnings: list[str] = []
     task_terms = cr.terms(task or "")
 
@@ -235,6 +215,16 @@ def for_hook(home: Home, *, client: str, payload: dict) -> str | None:
             break
         budget = int(budget * 0.8)
     return ctx.text
+
+
+def current_work(home: Home, *, project: str | None = None, session: str | None = None, cap: int | None = None):
+    """``holonmem work``: the current work of ``project`` (default: the newest event's) from the
+    ledger tail (:func:`context_sources.read_tail`), projected by :func:`work.project_work`."""
+    from .work import REF_CAP, project_work
+
+    project = project or src.latest_project(home, session) or "default"
+    tail = src.read_tail(home, project)
+    return project_work(tail.events, project=project, session=session, cap=REF_CAP if cap is None else cap)
 
 
 FORMATS = ("markdown", "json")

@@ -16,8 +16,11 @@ import os
 import re
 from pathlib import Path
 
+from .frontmatter import split_frontmatter
 from .fsio import NotRegularFile, open_regular, read_bytes
 from .home import Home
+from .layout import starter_text
+from .notes import NOTE_HEAD_BYTES, STARTER_NOTES, NoteEntry, note_entry_from_head
 
 TAIL_MAX_EVENTS = 400  # project events read back from the ledger end
 TAIL_MAX_BYTES = 8 * 1024 * 1024  # never read more than this from the ledger end
@@ -35,53 +38,7 @@ def read_text(path: Path) -> str:
         return ""
 
 
-def split_frontmatter(text: str) -> tuple[dict, str]:
-    """A tiny frontmatter reader: ``key: value`` and ``[a, b]`` lists (enough for notes).
-
-    Keeps ``context`` off ruamel; a header it cannot read is treated as absent.
-    A byte order mark before the header is ignored (as :func:`memory.split_frontmatter` does).
-    """
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    if not text.startswith("---"):
-        return {}, text
-    lines = text.split("\n")
-    if lines[0].strip() != "---":
-        return {}, text
-    meta: dict = {}
-    key = None
-    for i in range(1, len(lines)):
-        line = lines[i]
-        if line.strip() in ("---", "..."):
-            return meta, "\n".join(lines[i + 1:])
-        m = re.match(r"^([A-Za-z_][\w-]*):\s*(.*)$", line)
-        if m:
-            key, val = m.group(1), m.group(2).strip()
-            if val.startswith("[") and val.endswith("]"):
-                meta[key] = [_unquote(v) for v in val[1:-1].split(",") if v.strip()]
-            elif val:
-                meta[key] = _unquote(val)
-            else:
-                meta[key] = []
-        elif key and re.match(r"^\s+-\s+", line) and isinstance(meta.get(key), list):
-            meta[key].append(_unquote(line.strip()[1:].strip()))
-    return {}, text
-
-
-def _unquote(v: str) -> str:
-    v = v.strip()
-    if len(v) >= 2 and v[0] == v[-1] and v[0] in "'\"":
-        return v[1:-1]
-    return v
-
-
 # -- guidance and operator/self memory ---------------------------------------------
-
-def starter_text(rel: str) -> str:
-    from .layout import STARTER_FILES
-
-    return STARTER_FILES.get(rel, "")
-
 
 def read_people_file(home: Home, rel: str) -> str:
     """Body of a people-written file; ``""`` if missing, empty or still the starter."""
@@ -95,80 +52,11 @@ def read_people_file(home: Home, rel: str) -> str:
 
 # -- notes catalog ------------------------------------------------------------------
 
-class NoteEntry:
-    """One note in the catalog: home-relative path, title, summary, tags, project
-    and its relevance terms (title, summary, tags, as a ``context_render.term_key``;
-    computed when not given)."""
-
-    __slots__ = ("path", "title", "summary", "tags", "project", "terms")
-
-    def __init__(self, path: str, title: str, summary: str, tags: list[str], project: str | None = None,
-                 terms: str | None = None):
-        self.path, self.title, self.summary, self.tags, self.project = path, title, summary, tags, project
-        if terms is None:
-            from .context_render import term_key, text_terms
-
-            terms = term_key(text_terms(title, summary, tags))
-        self.terms = terms
-
-    @property
-    def ref(self) -> str:
-        return f"note:{self.path}"
-
-    def fields(self) -> tuple:
-        return (self.path, self.title, self.summary, self.tags, self.project, self.terms)
-
-    def __eq__(self, other) -> bool:
-        return isinstance(other, NoteEntry) and self.fields() == other.fields()
-
-    def __repr__(self) -> str:
-        return f"NoteEntry{self.fields()!r}"
-
-
-NOTE_HEAD_BYTES = 8192  # a note's catalog entry comes from its head only
-
-
 def _note_entry(home: Home, path: Path) -> NoteEntry:
     # Read only the head of the file: the catalog never needs the body.
     with open_regular(path) as fh:
         head = fh.read(NOTE_HEAD_BYTES).decode("utf-8", errors="ignore")
     return note_entry_from_head(home.rel(path), path.stem, head)
-
-
-def note_entry_from_head(rel: str, stem: str, head: str) -> NoteEntry:
-    """A note's catalog entry from the first :data:`NOTE_HEAD_BYTES` of the file (pure)."""
-    meta, body = split_frontmatter(head)
-    title = str(meta.get("title") or "").strip()
-    summary = str(meta.get("summary") or meta.get("description") or "").strip()
-    first_para = ""
-    for block in re.split(r"\n\s*\n", body):
-        s = block.strip()
-        if not s:
-            continue
-        if s.startswith("#") and "\n" not in s:
-            if not title:
-                title = s.lstrip("#").strip()
-            continue
-        if s.startswith("#"):
-            heading, _, rest = s.partition("\n")
-            if not title:
-                title = heading.lstrip("#").strip()
-            s = rest.strip()
-        if s:
-            first_para = " ".join(s.split())
-            break
-    if not title:
-        title = stem
-    if not summary:
-        summary = first_para
-    tags = meta.get("tags") or []
-    if isinstance(tags, str):
-        tags = [t.strip() for t in tags.split(",") if t.strip()]
-    proj = meta.get("project") or None
-    return NoteEntry(rel, title, summary, [str(t) for t in tags], str(proj) if proj else None)
-
-
-STARTER_NOTES = ("notes/README.md",)
 
 
 def notes_catalog(home: Home) -> list[NoteEntry]:
@@ -190,7 +78,7 @@ def notes_catalog(home: Home) -> list[NoteEntry]:
     return out
 
 
-# -- memories and episodes (other engineers' modules, imported lazily) ---------------
+# -- memories and episodes (imported lazily) ------------------------------------------
 
 def load_memories(home: Home) -> list:
     """Every memory file, parsed (the full read; the catalog's reference)."""
@@ -278,10 +166,8 @@ def _parse_sections(home: Home, path: Path, keep, limit: int | None = None) -> l
 
 def latest_episodes(home: Home, project: str, n: int = EPISODES_LATEST) -> list:
     """The ``n`` latest episodes of ``project`` (oldest first), reading day files newest first."""
-    try:
-        from .episodes import day_dates
-    except ImportError:  # pragma: no cover
-        return []
+    from .episodes import day_dates
+
     found: list = []
     marks = (f"\nproject: {json.dumps(project, ensure_ascii=False)}\n", f"\nproject: {project}\n")
     for date in day_dates(home)[::-1][:EPISODE_DAYS_MAX]:
@@ -296,10 +182,8 @@ def latest_episodes(home: Home, project: str, n: int = EPISODES_LATEST) -> list:
 
 def episodes_by_refs(home: Home, refs: list[str]) -> list:
     """The episodes that ``episode:DATE#ID`` refs name (unknown refs are skipped)."""
-    try:
-        from .episodes import day_path
-    except ImportError:  # pragma: no cover
-        return []
+    from .episodes import day_path
+
     wanted: dict[str, set[str]] = {}
     for ref in refs:
         m = re.match(r"^episode:(\d{4}-\d{2}-\d{2})#(.+)$", ref)
@@ -324,10 +208,8 @@ def search_episodes(home: Home, task: str, project: str, limit: int = 10) -> tup
     events index — new ledger lines cannot change which episodes match — and
     never rebuilds it; a stale or missing index means "fall back".
     """
-    try:
-        from . import index, search
-    except ImportError:  # pragma: no cover
-        return None, "search is not available"
+    from . import index, search
+
     try:
         info = index.update(home, max_events=INDEX_MAX_EVENTS, events=False)
     except Exception as exc:  # noqa: BLE001 - context must not fail on the index
@@ -342,6 +224,26 @@ def search_episodes(home: Home, task: str, project: str, limit: int = 10) -> tup
 
 
 # -- the ledger tail -----------------------------------------------------------------
+
+def latest_project(home: Home, session: str | None = None) -> str | None:
+    """The project of the newest event (of ``session``, when given), read from the ledger end."""
+    from .ledger import ledger_files
+
+    needle = json.dumps(session, ensure_ascii=False).encode("utf-8") if session else None
+    for path in reversed(ledger_files(home)):
+        for line in lines_backwards(path, TAIL_MAX_BYTES):
+            if needle is not None and needle not in line:
+                continue
+            try:
+                ev = json.loads(line)
+            except (ValueError, UnicodeDecodeError):
+                continue
+            if isinstance(ev, dict) and (session is None or ev.get("session") == session) and ev.get("project"):
+                return str(ev["project"])
+        if needle is None:
+            break
+    return None
+
 
 class Tail:
     """The ledger tail: ``events`` oldest first (all of this project), ``complete``
@@ -411,7 +313,7 @@ def _blocks_backwards(path: Path, budget: int):
             yield rest
 
 
-def _lines_backwards(path: Path, budget: int):
+def lines_backwards(path: Path, budget: int):
     """Yield complete lines from the end of ``path`` backwards; stops after ``budget`` bytes."""
     for block in _blocks_backwards(path, budget):
         for line in reversed(block.split(b"\n")):

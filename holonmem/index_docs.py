@@ -292,34 +292,11 @@ def memory_docs(home: Home, rels: list[str], errors: list) -> Iterator[dict]:
 
 
 def note_doc(rel: str, text: str) -> dict:
-    """A note: title/summary/tags from frontmatter, else the first heading, else the file name."""
-    meta: dict = {}
-    body = text
-    if text.startswith(("---", "\ufeff---")):
-        from .memory import load_yaml, split_frontmatter  # the memory files' reader: BOM, bounded aliases
+    """A note: title/summary/tags/project/date as :func:`notes.note_meta` reads them (the
+    context block's notes catalog shows the same title); the summary leads the body."""
+    from .notes import note_meta
 
-        fm, rest = split_frontmatter(text)
-        try:
-            data = load_yaml(fm) if fm and fm.strip() else None
-            if isinstance(data, dict):
-                meta, body = dict(data), rest.lstrip("\n")
-        except Exception:  # noqa: BLE001 - a broken header (or an alias bomb) is indexed as text
-            meta, body = {}, text
-    title = str(meta.get("title") or "").strip()
-    if not title:
-        for line in body.splitlines():
-            s = line.strip()
-            if s.startswith("#"):
-                title = s.lstrip("#").strip()
-                break
-            if s:
-                title = s[:80]
-                break
-    title = title or Path(rel).stem
-    tags = meta.get("tags") or []
-    if isinstance(tags, str):
-        tags = [tags]
-    summary = str(meta.get("summary") or "")
-    full = (summary + "\n\n" + body) if summary else body
-    return _doc(f"note:{rel}", "note", src=rel, ts=str(meta.get("updated") or meta.get("date") or "") or None,
-                title=title, body=full, tags=" ".join(str(t) for t in tags), project=meta.get("project"))
+    m = note_meta(Path(rel).stem, text)
+    full = (m.summary + "\n\n" + m.body) if m.summary else m.body
+    return _doc(f"note:{rel}", "note", src=rel, ts=m.updated, title=m.title, body=full, tags=" ".join(m.tags),
+                project=m.project)

@@ -110,3 +110,9 @@ def init_home(path: Path) -> tuple[Home, list[str]]:
         created.append(".holonmem/")
     home.ensure_state_dirs()
     return home, created
+
+
+def starter_text(rel: str) -> str:
+    """What ``init`` writes to ``rel`` (``""`` for a file it does not write): a file still
+    holding it says nothing yet."""
+    return STARTER_FILES.get(rel, "")

@@ -49,7 +49,7 @@ VERSION = 3  # bump when the schema or what a row holds changes
 FULL_CHECK_SECONDS = 60  # a turn stats every file when the last full check is older
 RACY_NS = 2_000_000_000  # a stamp this close to the file's mtime is checked again
 # Modules whose code decides what a card or note entry holds: when one changes, the catalog is rebuilt.
-CODE = ("memory.py", "memory_yaml.py", "context_render.py", "redact.py", "tokens.py", "context_sources.py",
+CODE = ("memory.py", "frontmatter.py", "notes.py", "context_render.py", "redact.py", "tokens.py", "context_sources.py",
         "memory_catalog.py")
 SEP = "\x1f"  # between the tags of a note
 
@@ -115,7 +115,8 @@ def visibility(live: int, project: str | None, scope: str | None) -> str:
 
 def note_row(rel: str, data: bytes) -> tuple:
     """``(live, title, summary, tags, project, terms)`` of one note's bytes (live 0: the untouched starter)."""
-    from .context_sources import NOTE_HEAD_BYTES, STARTER_NOTES, note_entry_from_head, starter_text
+    from .layout import starter_text
+    from .notes import NOTE_HEAD_BYTES, STARTER_NOTES, note_entry_from_head
 
     if rel in STARTER_NOTES and data.decode("utf-8", errors="replace").strip() == starter_text(rel).strip():
         return (0, None, None, None, None, None)
@@ -131,7 +132,7 @@ def card(row: tuple):
 
 
 def note(row: tuple):
-    from .context_sources import NoteEntry
+    from .notes import NoteEntry
 
     rel, title, summary, tags, project, terms = row
     return NoteEntry(rel, title, summary, tags.split(SEP) if tags else [], project, terms)

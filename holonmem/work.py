@@ -338,17 +338,7 @@ def project_work(events: list[dict], *, project: str | None = None, session: str
                      last_done=last_done)
 
 
-# -- reading and showing (thin I/O around the projection) ---------------------------
-
-def current_work(home, *, project: str | None = None, session: str | None = None, cap: int = REF_CAP) -> WorkState:
-    """The current work of ``project`` from the ledger tail (see context_sources.read_tail)."""
-    from .context_build import latest_project
-    from .context_sources import read_tail
-
-    project = project or latest_project(home, session) or "default"
-    tail = read_tail(home, project)
-    return project_work(tail.events, project=project, session=session, cap=cap)
-
+# -- showing --------------------------------------------------------------------------
 
 def render_work(st: WorkState) -> str:
     where = st.project + (f", session {st.session}" if st.session else "")

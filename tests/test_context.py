@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from holonmem.context import FENCE_CLOSE, FENCE_OPEN, Item, Section, context_for_hook, fit, hook_envelope, strip_fenced
+from holonmem.context import FENCE_CLOSE, FENCE_OPEN, Item, Section, fit, hook_envelope, strip_fenced
+from holonmem.context_build import for_hook as context_for_hook
 from holonmem.tokens import cut_to_tokens, cut_tail_to_tokens, estimate_tokens, head_tail
 
 NOW = "2026-07-01"

@@ -36,7 +36,7 @@ def reference_tail(home: Home, project: str, *, session: str | None = None, max_
     budget, complete, total = max_bytes, True, 0
     for path in reversed(ledger_files(home)):
         size = path.stat().st_size
-        for line in src._lines_backwards(path, budget):
+        for line in src.lines_backwards(path, budget):
             if needle not in line:
                 m = _REF_PROJECT_FIELD.search(line)
                 if m:
@@ -185,8 +185,8 @@ def test_lines_backwards_gives_every_line_newest_first(tmp_path, monkeypatch):
     lines = [b"first", b"", b"second line", b"  ", b"third", b"partial without newline"]
     path = tmp_path / "l.jsonl"
     path.write_bytes(b"\n".join(lines))
-    assert list(src._lines_backwards(path, 10**6)) == [b"third", b"second line", b"first"]
-    assert list(src._lines_backwards(tmp_path / "missing.jsonl", 10)) == []
+    assert list(src.lines_backwards(path, 10**6)) == [b"third", b"second line", b"first"]
+    assert list(src.lines_backwards(tmp_path / "missing.jsonl", 10)) == []
 
 
 # -- signal rules: compiled on first use, same answers -----------------------------------
@@ -251,7 +251,7 @@ def test_context_run_skips_the_id_map_and_unchanged_memory_files(sample_home):
         "    except SystemExit:\n"
         "        pass\n"
         "assert 'holonmem-context' in buf.getvalue()\n"
-        "print(' '.join(sorted(m for m in sys.modules if m.startswith(('sqlite3', 'holonmem.', 'typer', 'whoosh')))))\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith(('sqlite3', 'holonmem.', 'typer', 'whoosh', 'ruamel')))))\n"
     )
     first = set(run_py(code).split())
     assert "holonmem.memory" in first  # the first run builds the catalog from the files
@@ -263,7 +263,7 @@ def test_context_run_skips_the_id_map_and_unchanged_memory_files(sample_home):
     run_py(code)
     mods = set(run_py(code).split())
     assert "holonmem.context_sources" in mods and "holonmem.ledger" in mods and "holonmem.memory_catalog" in mods
-    assert not mods & {"holonmem.memory", "holonmem.memory_yaml", "holonmem.idindex", "holonmem.events",
+    assert not mods & {"holonmem.memory", "ruamel", "ruamel.yaml", "holonmem.idindex", "holonmem.events",
                        "holonmem.locks", "typer", "whoosh"}
 
 

@@ -4,7 +4,7 @@ Inbox: :func:`holonmem.review.review` (the grouping the next dream would make).
 Memories: :func:`holonmem.memory.load_memories`, evidence through
 :func:`holonmem.review.evidence_of`, history from :func:`holonmem.review.journal_entries`.
 Dream runs: ``.holonmem/dream.json`` and the run backups that ``dream --undo`` uses.
-Context preview: :func:`holonmem.context.build_context`, the same block ``holonmem context`` prints.
+Context preview: :func:`holonmem.context_build.build`, the same block ``holonmem context`` prints.
 """
 
 from __future__ import annotations
@@ -245,10 +245,10 @@ def projects(home: Home) -> list[str]:
 # -- context preview -------------------------------------------------------------------
 
 def context_preview(home: Home, *, project: str, task: str, budget: int | None, session: str = "", now: str = "") -> dict:
-    from ..context import build_context
+    from ..context_build import build
 
-    ctx = build_context(home, task=task or None, project=project or None, session=session or None,
-                        budget=budget, now=now or None)
+    ctx = build(home, task=task or None, project=project or None, session=session or None, budget=budget,
+                now=now or None)
     out = ctx.to_json()
     out["warnings"] = list(ctx.warnings)
     return out
