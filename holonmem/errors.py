@@ -14,6 +14,13 @@ EXIT_REJECTED = 65
 EXIT_LOCKED = 75
 
 
+def debug_enabled() -> bool:
+    """``HOLONMEM_DEBUG`` is set (not 0/false/no): tracebacks go to stderr."""
+    import os
+
+    return os.environ.get("HOLONMEM_DEBUG", "") not in ("", "0", "false", "no")
+
+
 class HolonmemError(Exception):
     """Base class: a message for the user and a hint on what to do."""
 

@@ -3,13 +3,15 @@
 ``holonmem hook claude|codex`` runs on every agent turn, so this module is
 imported without typer and imports the rest lazily. It fails open: whatever
 goes wrong, the caller exits 0, prints nothing but valid JSON (or nothing) on
-stdout, and the reason goes to stderr and ``.holonmem/logs/hook.log``.
+stdout, and the reason goes to stderr and ``.holonmem/logs/hook.log`` (with
+``HOLONMEM_DEBUG=1`` a traceback too) — a module that fails to import included:
+nothing is skipped silently.
 
 - every payload is ingested (format ``claude_hook`` / ``codex_hook``), with a
   short ledger-lock timeout;
 - SessionStart / UserPromptSubmit print the context envelope
-  ``{"hookSpecificOutput": {"hookEventName", "additionalContext"}}`` when
-  ``holonmem.context.context_for_hook`` exists (text under 10,000 chars);
+  ``{"hookSpecificOutput": {"hookEventName", "additionalContext"}}``
+  (``context.envelope_json``, under ``context.HOOK_MAX_CHARS``: 10,000 chars);
 - Stop / StopFailure / SessionEnd / PostToolUseFailure kick the heartbeat
   (``holonmem.heartbeat.kick``: decide here, work detached). When another
   heartbeat is running (e.g. the one a ``Stop`` started a moment before this
@@ -33,9 +35,9 @@ import re
 import time
 from .records import dataclass, field  # not dataclasses: it imports inspect (~10 ms a turn)
 
-CLIENTS = ("claude", "codex")
+from .formats import CLIENTS  # the one registry of clients
+
 MAX_PAYLOAD_BYTES = 16 * 1024 * 1024
-MAX_CONTEXT_CHARS = 9_900  # both clients cut additionalContext at 10,000 characters
 LOCK_TIMEOUT = 2.0
 CONTEXT_EVENTS = frozenset({"SessionStart", "UserPromptSubmit"})
 HEARTBEAT_EVENTS = frozenset({"Stop", "StopFailure", "SessionEnd", "PostToolUseFailure"})
@@ -82,13 +84,20 @@ def run_hook(
 
 
 def _describe(exc: BaseException) -> str:
+    from .errors import debug_enabled
+
+    if debug_enabled():
+        import sys
+        import traceback
+
+        traceback.print_exception(exc, file=sys.stderr)
     msg = getattr(exc, "message", None) or str(exc) or type(exc).__name__
     return f"{type(exc).__name__}: {msg}" if not getattr(exc, "message", None) else msg
 
 
 def _handle(h, client: str, data: bytes, out: HookOutcome, *, project, session) -> None:
     if client not in CLIENTS:
-        out.problems.append(f"unknown client {client!r} (use claude or codex)")
+        out.problems.append(f"unknown client {client!r} (use {' or '.join(CLIENTS)})")
         return
     if len(data) > MAX_PAYLOAD_BYTES:
         out.problems.append(f"payload of {len(data)} bytes is over the {MAX_PAYLOAD_BYTES}-byte limit; ignored")
@@ -111,7 +120,7 @@ def _handle(h, client: str, data: bytes, out: HookOutcome, *, project, session) 
 
     try:
         res = ingest(
-            h, [Source("-", io.BytesIO(data))], fmt=f"{client}_hook", project=project, session=session,
+            h, [Source("-", io.BytesIO(data))], fmt=CLIENTS[client].hook_format, project=project, session=session,
             lock_timeout=LOCK_TIMEOUT,
         )
         out.ingested = res.ingested
@@ -158,10 +167,8 @@ def _note_skip_once(h, client: str, event: str) -> None:
 
 def _heartbeat(h, event: str) -> None:
     """Kick the heartbeat; when another one is running, leave a follow-up that runs after it."""
-    try:
-        from .heartbeat import kick, log
-    except ImportError:
-        return  # the heartbeat is not part of this build
+    from .heartbeat import kick, log
+
     res = kick(h)
     if res.get("action") == "skipped":
         log(h, f"hook {event}: {res.get('reason')}; a follow-up heartbeat runs when it is done")
@@ -221,20 +228,31 @@ def follow_heartbeat(home: str | None, *, wait: float = FOLLOW_WAIT_SECONDS) -> 
 
 
 def _context(h, client: str, payload: dict) -> str | None:
-    try:
-        from .context import context_for_hook
-    except ImportError:
-        return None  # the context engine is not installed in this build
-    text = context_for_hook(h, client=client, payload=payload)
+    from .context_build import for_hook
+
+    text = for_hook(h, client=client, payload=payload)
     return text if isinstance(text, str) and text.strip() else None
 
 
+CUT_NOTE = "\n[holonmem: context cut to fit the 10,000-character hook limit; run `holonmem context` for all of it]"
+
+
 def envelope(event: str, text: str) -> str:
-    """The hook reply both clients read: additional context for the model."""
-    if len(text) > MAX_CONTEXT_CHARS:
-        note = "\n[holonmem: context cut to fit the 10,000-character hook limit; run `holonmem context` for all of it]"
-        text = text[: MAX_CONTEXT_CHARS - len(note)].rstrip() + note
-    return json.dumps({"hookSpecificOutput": {"hookEventName": event, "additionalContext": text}}, ensure_ascii=False)
+    """The hook reply both clients read (context.envelope_json), kept under the one limit,
+    context.HOOK_MAX_CHARS: context_build.for_hook already shrinks its budget until it fits, so
+    the cut here only catches what shrinking could not."""
+    from .context import HOOK_MAX_CHARS, envelope_json
+
+    out = envelope_json(event, text)
+    if len(out) < HOOK_MAX_CHARS:
+        return out
+    over = len(out) - len(text)  # what the JSON around the text and its escapes take
+    keep = max(0, HOOK_MAX_CHARS - 1 - over - len(CUT_NOTE))
+    while True:
+        out = envelope_json(event, text[:keep].rstrip() + CUT_NOTE)
+        if len(out) < HOOK_MAX_CHARS or keep == 0:
+            return out
+        keep = max(0, keep - (len(out) - HOOK_MAX_CHARS + 1))
 
 
 def _log(h, client: str, out: HookOutcome) -> None:
@@ -250,9 +268,6 @@ def _log(h, client: str, out: HookOutcome) -> None:
 
 # -- settings for `holonmem hook install` -----------------------------------
 
-CLAUDE_EVENTS = ("SessionStart", "UserPromptSubmit", "PostToolUse", "PostToolUseFailure", "Stop", "SessionEnd")
-# Codex has no PostToolUseFailure or SessionEnd hook (a failed tool fires PostToolUse).
-CODEX_EVENTS = ("SessionStart", "UserPromptSubmit", "PostToolUse", "Stop")
 TOOL_EVENTS = frozenset({"PreToolUse", "PostToolUse", "PostToolUseFailure"})
 HOOK_TIMEOUT_SECONDS = 10
 
@@ -276,7 +291,7 @@ def hook_command(client: str, home: str | None = None) -> str:
 
 def settings_snippet(client: str, home: str | None = None) -> dict:
     """The ``{"hooks": {...}}`` block for ``client``'s settings file."""
-    events = CLAUDE_EVENTS if client == "claude" else CODEX_EVENTS
+    events = CLIENTS[client].hook_events
     handler = {"type": "command", "command": hook_command(client, home), "timeout": HOOK_TIMEOUT_SECONDS}
     hooks: dict = {}
     for ev in events:
@@ -288,7 +303,7 @@ def settings_snippet(client: str, home: str | None = None) -> dict:
 
 def settings_path(client: str, project_dir: str | None = None) -> str:
     """Where the client reads hooks: the project's (with ``project_dir``) or the user's."""
-    rel = os.path.join(".claude", "settings.json") if client == "claude" else os.path.join(".codex", "hooks.json")
+    rel = os.path.join(*CLIENTS[client].settings)
     if project_dir:
         return os.path.join(os.path.abspath(os.path.expanduser(project_dir)), rel)
     if client == "codex" and os.environ.get("CODEX_HOME"):
@@ -298,7 +313,7 @@ def settings_path(client: str, project_dir: str | None = None) -> str:
 
 def _is_ours(handler) -> bool:
     cmd = str(handler.get("command", "")) if isinstance(handler, dict) else ""
-    return "holonmem" in cmd and re.search(r"\bhook (?:claude|codex)\b", cmd) is not None
+    return "holonmem" in cmd and re.search(rf"\bhook (?:{'|'.join(map(re.escape, CLIENTS))})\b", cmd) is not None
 
 
 def merge_settings(existing: dict, snippet: dict) -> tuple[dict, int]:
@@ -490,10 +505,9 @@ def plan_mcp(client: str, *, project_dir: str | None = None, home: str | None = 
 def install(client: str, *, project_dir: str | None = None, home: str | None = None, write: bool = False) -> InstallResult:
     """Build the hooks snippet and the MCP entry and, with ``write``, merge them into the
     client's files (each previous file kept as ``<file>.bak``)."""
-    from .errors import UsageError
+    from .formats import client as registered
 
-    if client not in CLIENTS:
-        raise UsageError(f"unknown client {client!r}", "use claude or codex")
+    registered(client)  # a UsageError naming the clients when it is none of them
     snippet = settings_snippet(client, home)
     path = settings_path(client, project_dir)
     mcp, mcp_raw, mcp_data = plan_mcp(client, project_dir=project_dir, home=home, write=write)

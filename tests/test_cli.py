@@ -57,7 +57,7 @@ def test_a_run_builds_only_the_command_it_invokes(hm, home):
 
 
 def test_ingest_runs_without_typer_and_answers_like_the_typer_command(home, hm, cli, tmp_path):
-    from holonmem.cli.fast_ingest import parse
+    from holonmem.cli.options import INGEST, parse
 
     f = tmp_path / "in.txt"
     f.write_text("first plain line\nsecond plain line\n", encoding="utf-8")
@@ -72,10 +72,10 @@ def test_ingest_runs_without_typer_and_answers_like_the_typer_command(home, hm, 
     # what the small parser does not know goes to typer, which explains it
     for argv, why in ((["--bogus"], "no such option"), (["--max-line-bytes", "x"], "not a valid int"),
                       (["--strict=yes"], "does not take a value")):
-        assert parse(argv) is None
+        assert parse(INGEST, argv) is None
         r = hm("--home", home.root, "ingest", *argv)
         assert r.exit_code == 2 and why in r.stderr, (argv, r.stderr)
-    assert parse(["-", "--strict", "--max-line-bytes=9", "a.jsonl"]) == {
-        "files": [Path("-"), Path("a.jsonl")], "strict": True, "max_line_bytes": 9}
+    assert parse(INGEST, ["-", "--strict", "--max-line-bytes=9", "a.jsonl"]) == {
+        **INGEST.defaults(), "files": [Path("-"), Path("a.jsonl")], "strict": True, "max_line_bytes": 9}
     r = hm("--home", home.root, "ingest", "--strict", input='{"role":"user","text":"ok"}\n{"role":"x","text":"bad"}\n')
     assert r.exit_code == 65 and "nothing was ingested (--strict)" in r.stderr

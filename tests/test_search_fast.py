@@ -10,6 +10,7 @@ import pytest
 from holonmem import index
 from holonmem.cli import fast_search
 from holonmem.cli.fast import resolve
+from holonmem.cli.options import SEARCH, parse
 
 
 @pytest.fixture()
@@ -57,14 +58,14 @@ def test_fast_path_does_not_import_typer(indexed, hm):
     ["--limit"],
 ])
 def test_parser_leaves_what_it_cannot_parse_to_typer(argv):
-    assert fast_search.parse(argv) is None
+    assert parse(SEARCH, argv) is None
 
 
 def test_parser_reads_every_option():
-    got = fast_search.parse(["q", "--project=p", "--kind", "memory", "--kind", "note", "--session", "s",
+    got = parse(SEARCH, ["q", "--project=p", "--kind", "memory", "--kind", "note", "--session", "s",
                              "--since", "7d", "--until=2026-01-01", "-n", "4", "--all", "--json", "--home", "H"])
     assert got == {"query": "q", "project": "p", "kind": ["memory", "note"], "session": "s", "since": "7d",
-                   "until": "2026-01-01", "limit": 4, "all_": True, "json_out": True, "home": "H"}
+                   "until": "2026-01-01", "limit": 4, "all_": True, "json_out": True, "home": "H", "queries": None}
 
 
 def test_bad_input_gives_the_same_errors(indexed, cli, hm):

@@ -7,7 +7,6 @@ typer; everything else builds the typer app from the command modules.
 
 from __future__ import annotations
 
-import os
 import sys
 
 # Command modules, in the order their commands appear in --help.
@@ -49,17 +48,21 @@ def get_app(only: str | None = None):
     return narrow
 
 
-def _split_home(argv: list[str]) -> tuple[list[str], list[str]]:
-    """Separate leading ``--home X`` / ``--home=X`` from the command and its args."""
+def _split_home(argv: list[str]) -> tuple[str | None, list[str]]:
+    """The global ``--home X`` / ``--home=X`` before the command (the last one, as typer
+    reads it; None: none) and the command with its arguments."""
+    home = None
     i = 0
     while i < len(argv):
         if argv[i] == "--home" and i + 1 < len(argv):
+            home = argv[i + 1]
             i += 2
         elif argv[i].startswith("--home="):
+            home = argv[i][len("--home="):]
             i += 1
         else:
             break
-    return argv[:i], argv[i:]
+    return home, argv[i:]
 
 
 def run_app(app, args: list[str]) -> int:
@@ -105,19 +108,19 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(0)
     try:
         fast = None
-        lead, rest = _split_home(argv)
+        home, rest = _split_home(argv)
         if rest and "--help" not in argv and "-h" not in argv:
             from .fast import resolve
 
             fast = resolve(rest[0])
         if fast is not None:
-            # a leading global `--home X` is passed on as the command's own option
-            sys.exit(fast(rest[1:] + lead))
+            # the global `--home X` is the default; the command's own --home (after it) wins, as in typer
+            sys.exit(fast(rest[1:], home))
         sys.exit(run_app(get_app(rest[0] if rest else None), argv))
     except SystemExit:
         raise
     except BaseException as exc:  # noqa: BLE001 - the one translation point
-        from .app import report_error  # imports typer: only when needed (fast paths stay typer-free)
+        from .output import report_error  # no typer import: the fast paths report errors too
 
         sys.exit(report_error(exc))
 

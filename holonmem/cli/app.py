@@ -8,14 +8,14 @@ light commands stay fast.
 from __future__ import annotations
 
 import functools
-import os
 import sys
 from typing import Annotated, Optional
 
 import typer
 
 from .. import __version__
-from .fastargs import err, print_json  # noqa: F401 - re-exported for the command modules
+from . import options
+from .output import err, print_json, report_error  # noqa: F401 - re-exported for the command modules
 
 app = typer.Typer(
     name="holonmem",
@@ -26,15 +26,35 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
-HomeOpt = Annotated[
-    Optional[str],
-    typer.Option(
-        "--home",
-        help="agent_home folder (default: $HOLONMEM_HOME, else the nearest folder with .holonmem/ upwards).",
-        show_default=False,
-    ),
-]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON on stdout.")]
+
+def typer_param(p: options.Opt | options.Arg):
+    """The ``Annotated[...]`` typer parameter for an option-table entry (cli/options.py)."""
+    t = list[p.type] if p.repeat or isinstance(p, options.Arg) and p.many else p.type
+    if p.default is None and p.type is not bool:
+        t = Optional[t]
+    if isinstance(p, options.Arg):
+        return Annotated[t, typer.Argument(help=p.help, show_default=p.show_default)]
+    return Annotated[t, typer.Option(*p.decls, help=p.help, min=p.min, metavar=p.metavar, show_default=p.show_default)]
+
+
+HomeOpt = typer_param(options.HOME)
+JsonOpt = typer_param(options.JSON)
+
+
+def table_params(table: options.Table):
+    """Give ``fn(ctx, **opts)`` the parameters of ``table`` (typer reads a function's signature):
+    the typer command and the fast path then take the same options with the same defaults."""
+    import inspect
+
+    kind = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    params = [inspect.Parameter("ctx", kind, annotation=typer.Context)]
+    params += [inspect.Parameter(p.dest, kind, default=p.default, annotation=typer_param(p)) for p in table.params()]
+
+    def deco(fn):
+        fn.__signature__ = inspect.Signature(params)
+        return fn
+
+    return deco
 
 
 def _version(value: bool) -> None:
@@ -55,54 +75,21 @@ def _root(
     ctx.obj = {"home": home}
 
 
+def home_arg(ctx: typer.Context, home: str | None) -> str | None:
+    """The command's own --home, else the global one (before the command), else None."""
+    return options.pick_home(home, (ctx.obj or {}).get("home"))
+
+
 def get_home(ctx: typer.Context, home: str | None = None):
     """The Home for this command: its own --home, else the global one, else resolution."""
     from ..home import resolve_home
 
-    explicit = home
-    if explicit is None and ctx.obj:
-        explicit = ctx.obj.get("home")
-    return resolve_home(explicit)
+    return resolve_home(home_arg(ctx, home))
 
 
 # -- errors ------------------------------------------------------------------
 
-def debug_enabled() -> bool:
-    return os.environ.get("HOLONMEM_DEBUG", "") not in ("", "0", "false", "no")
-
-
-def report_error(exc: BaseException) -> int:
-    """Print ``Error: ...`` (and a hint) on stderr; return the exit code."""
-    from ..errors import HolonmemError
-
-    if isinstance(exc, KeyboardInterrupt):
-        sys.stderr.write("Error: interrupted\n")
-        return 130
-    if debug_enabled():
-        import traceback
-
-        traceback.print_exception(exc)
-    if isinstance(exc, HolonmemError):
-        msg, hint, code = exc.message, exc.hint, exc.exit_code
-    elif isinstance(exc, BrokenPipeError):
-        return 0
-    elif isinstance(exc, PermissionError):
-        msg = f"permission denied: {exc.filename or exc}"
-        hint, code = "check that the home is writable by you (read-only home?)", 1
-    elif isinstance(exc, OSError):
-        import errno
-
-        what = exc.strerror or str(exc)
-        msg = f"{what}: {exc.filename}" if exc.filename else what
-        hint = "free some disk space and run the command again; nothing half-written was kept" if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG) else None
-        code = 1
-    else:
-        msg = f"unexpected {type(exc).__name__}: {exc}"
-        hint, code = "this is a bug in holonmem; run with HOLONMEM_DEBUG=1 for a traceback and report it", 1
-    sys.stderr.write(f"Error: {msg}\n")
-    if hint:
-        sys.stderr.write(f"Hint: {hint}\n")
-    return code
+# report_error lives in .output (no typer import: the fast paths report errors too).
 
 
 def translate_errors(fn):
@@ -135,7 +122,7 @@ def command(*args, **kwargs):
 
 # -- output ------------------------------------------------------------------
 
-# print_json and err come from .fastargs (shared with the typer-free fast paths).
+# print_json and err come from .output (shared with the typer-free fast paths).
 
 
 def stdout_is_tty() -> bool:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, List, Optional
+from typing import Annotated, Optional
 
 import typer
 
-from .app import HomeOpt, JsonOpt, command, err, get_home, print_json
+from . import options
+from .app import HomeOpt, JsonOpt, command, err, get_home, home_arg, print_json, table_params
 
 
 @command("init")
@@ -21,7 +22,7 @@ def init_cmd(
     """Create an agent_home layout. Never overwrites an existing file."""
     from ..layout import init_home
 
-    target = path or Path(home or (ctx.obj or {}).get("home") or ".")
+    target = path or Path(home_arg(ctx, home) or ".")
     h, created = init_home(target)
     if json_out:
         print_json({"home": str(h.root), "created": created})
@@ -33,19 +34,8 @@ def init_cmd(
 
 
 @command("ingest")
-def ingest_cmd(
-    ctx: typer.Context,
-    files: Annotated[Optional[List[Path]], typer.Argument(help="Input files; stdin when none (or '-').")] = None,
-    fmt: Annotated[str, typer.Option("--format", "-f", help="Input format: auto, native, text, or a client format (see README).")] = "auto",
-    project: Annotated[Optional[str], typer.Option("--project", help="Project for events that name none.")] = None,
-    session: Annotated[Optional[str], typer.Option("--session", help="Session for events that name none.")] = None,
-    role: Annotated[str, typer.Option("--role", help="Role for plain-text lines.")] = "user",
-    strict: Annotated[bool, typer.Option("--strict", help="All or nothing: ingest nothing if any line is bad.")] = False,
-    no_fsync: Annotated[bool, typer.Option("--no-fsync", help="Skip the final fsync (bulk loads).")] = False,
-    max_line_bytes: Annotated[Optional[int], typer.Option("--max-line-bytes", help="Reject lines longer than this (default 1 MiB or [ingest] max_line_bytes).")] = None,
-    home: HomeOpt = None,
-    json_out: JsonOpt = False,
-) -> None:
+@table_params(options.INGEST)
+def ingest_cmd(ctx: typer.Context, **opts) -> None:
     """Append events to the ledger from files or stdin.
 
     Duplicate ids are skipped; bad lines are reported as `line N: reason`,
@@ -54,8 +44,7 @@ def ingest_cmd(
     """
     from .fast_ingest import ingest_main
 
-    ingest_main(get_home(ctx, home), files, fmt=fmt, project=project, session=session, role=role, strict=strict,
-                no_fsync=no_fsync, max_line_bytes=max_line_bytes, json_out=json_out)
+    ingest_main(get_home(ctx, opts.pop("home")), **opts)
 
 
 @command("status")

@@ -1,8 +1,9 @@
 """CLI commands: hook claude, hook codex, hook install.
 
-``holonmem hook claude|codex`` normally runs through the typer-free fast path
-(cli/fast_hook.py); the typer commands here give it --help and serve the
-in-process test runner. Both call the same code.
+``holonmem hook <client>`` (one per client in ``formats.CLIENTS``) normally
+runs through the typer-free fast path (cli/fast_hook.py); the typer commands
+here give it --help and serve the in-process test runner. Both parse the
+arguments with the same table (options.HOOK) and call the same code.
 """
 
 from __future__ import annotations
@@ -12,8 +13,11 @@ import sys
 from typing import Annotated, Optional
 
 import typer
+from typer.core import TyperCommand
 
-from .app import HomeOpt, JsonOpt, app, err, print_json, translate_errors
+from ..formats import CLIENTS
+from . import options
+from .app import HomeOpt, JsonOpt, app, err, home_arg, print_json, table_params, translate_errors
 
 hook_app = typer.Typer(
     name="hook",
@@ -23,48 +27,48 @@ hook_app = typer.Typer(
 )
 app.add_typer(hook_app, name="hook")
 
-ProjectOpt = Annotated[Optional[str], typer.Option("--project", help="Project for the events (default: from the payload's cwd).")]
-SessionOpt = Annotated[Optional[str], typer.Option("--session", help="Session for the events (default: the payload's session_id).")]
+
+class FailOpenCommand(TyperCommand):
+    """``hook <client>`` through typer: the arguments go to the fast path's parser
+    (fast_hook.run_client), so both paths read the same options and both fail open
+    (an unknown option is a note on stderr, the hook still runs, exit 0). Only a
+    request for --help is click's."""
+
+    HELP = frozenset({"unknown argument '--help' ignored", "unknown argument '-h' ignored"})
+
+    def parse_args(self, ctx, args):
+        notes: list[str] = []
+        options.parse(options.HOOK, args, notes)
+        if self.HELP.intersection(notes):
+            return super().parse_args(ctx, ["--help"])  # prints the help and exits 0
+        ctx.meta["holonmem.hook_argv"] = list(args)
+        return []
 
 
-def _home_arg(ctx: typer.Context, home: str | None) -> str | None:
-    return home or (ctx.obj or {}).get("home")
-
-
-def _run(ctx: typer.Context, client: str, home, project, session) -> None:
-    from .fast_hook import hook_main
-
-    raise typer.Exit(hook_main(client, home=_home_arg(ctx, home), project=project, session=session,
-                               stdin=sys.stdin.buffer))
-
-
-@hook_app.command("claude")
-def hook_claude(ctx: typer.Context, home: HomeOpt = None, project: ProjectOpt = None, session: SessionOpt = None) -> None:
-    """Claude Code hook: read one hook payload on stdin and ingest it.
+def _client_command(name: str, label: str) -> None:
+    @hook_app.command(name, cls=FailOpenCommand, help=f"""{label} hook: read one hook payload on stdin and ingest it.
 
     For SessionStart and UserPromptSubmit, print the context envelope
-    {"hookSpecificOutput": {...}} on stdout. Always exits 0; problems go to
+    {{"hookSpecificOutput": {{...}}}} on stdout. Always exits 0; problems go to
     stderr and .holonmem/logs/hook.log.
-    """
-    _run(ctx, "claude", home, project, session)
+    """)
+    @table_params(options.HOOK)
+    def hook_client(ctx: typer.Context, **_opts) -> None:
+        from .fast_hook import run_client
+
+        raise typer.Exit(run_client(name, ctx.meta["holonmem.hook_argv"], home_arg(ctx, None), stdin=sys.stdin.buffer))
 
 
-@hook_app.command("codex")
-def hook_codex(ctx: typer.Context, home: HomeOpt = None, project: ProjectOpt = None, session: SessionOpt = None) -> None:
-    """Codex CLI hook: read one hook payload on stdin and ingest it.
-
-    For SessionStart and UserPromptSubmit, print the context envelope on
-    stdout. Always exits 0; problems go to stderr and .holonmem/logs/hook.log.
-    """
-    _run(ctx, "codex", home, project, session)
+for _c in CLIENTS.values():
+    _client_command(_c.name, _c.label)
 
 
 @hook_app.command("install")
 @translate_errors
 def hook_install(
     ctx: typer.Context,
-    client: Annotated[str, typer.Argument(help="claude or codex.")],
-    project_dir: Annotated[Optional[str], typer.Option("--project-dir", help="Install into this project's settings (.claude/settings.json or .codex/hooks.json) instead of your user settings.")] = None,
+    client: Annotated[str, typer.Argument(help=f"{' or '.join(CLIENTS)}.")],
+    project_dir: Annotated[Optional[str], typer.Option("--project-dir", help=f"Install into this project's settings ({' or '.join('/'.join(c.settings) for c in CLIENTS.values())}) instead of your user settings.")] = None,
     write: Annotated[bool, typer.Option("--write", help="Merge the hooks into the settings file (a .bak copy is kept); without it, only print the snippet.")] = False,
     home: HomeOpt = None,
     json_out: JsonOpt = False,
@@ -76,12 +80,11 @@ def hook_install(
     """
     from ..hooks import install
 
-    explicit = _home_arg(ctx, home)
     home_path = None
     try:
         from .app import get_home
 
-        home_path = str(get_home(ctx, explicit).root)
+        home_path = str(get_home(ctx, home).root)
     except Exception:  # noqa: BLE001 - a snippet without --home is still useful
         home_path = None
     res = install(client, project_dir=project_dir, home=home_path, write=write)

@@ -3,34 +3,21 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
-from typing import Annotated, List, Optional
+from typing import Annotated
 
 import typer
 
-from .app import HomeOpt, JsonOpt, command, err, get_home, print_json
+from . import options
+from .app import HomeOpt, JsonOpt, command, err, get_home, print_json, table_params
 
 
 @command("search")
-def search_cmd(
-    ctx: typer.Context,
-    query: Annotated[Optional[str], typer.Argument(help="Words to look for (Chinese, English or mixed).", show_default=False)] = None,
-    project: Annotated[Optional[str], typer.Option("--project", help="Only this project.")] = None,
-    kind: Annotated[Optional[List[str]], typer.Option("--kind", help="Only this kind: event, episode, memory or note (repeatable; operator/self count as memory).")] = None,
-    session: Annotated[Optional[str], typer.Option("--session", help="Only this session.")] = None,
-    since: Annotated[Optional[str], typer.Option("--since", help="Only items from this day on (YYYY-MM-DD, ISO time, or 24h / 7d / 2w ago).")] = None,
-    until: Annotated[Optional[str], typer.Option("--until", help="Only items up to this day (YYYY-MM-DD or ISO time).")] = None,
-    limit: Annotated[int, typer.Option("--limit", "-n", min=1, help="How many results.")] = 10,
-    all_: Annotated[bool, typer.Option("--all", help="Include superseded and archived memories.")] = False,
-    queries: Annotated[Optional[Path], typer.Option("--queries", help="JSONL file of {\"query\", \"project\", \"kind\", \"limit\", ...} objects ('-' = stdin); prints one JSON array per line, in order.")] = None,
-    home: HomeOpt = None,
-    json_out: JsonOpt = False,
-) -> None:
+@table_params(options.SEARCH)
+def search_cmd(ctx: typer.Context, **opts) -> None:
     """Find events, episodes, memories and notes by content; prints refs for `holonmem get`."""
     from .fast_search import search_main  # shared with the typer-free fast path: identical output
 
-    search_main(get_home(ctx, home), query, project=project, kind=kind, session=session, since=since, until=until,
-                limit=limit, all_=all_, queries=queries, json_out=json_out)
+    search_main(get_home(ctx, opts.pop("home")), **opts)
 
 
 @command("get")

@@ -22,7 +22,7 @@ def serve_cmd(
     memories (edit, forget, restore), dream runs (diffs, undo), a timeline and a context preview.
 
     Listens on 127.0.0.1 only and prints its URL, http://127.0.0.1:PORT/?token=T, on stderr;
-    every request needs the token. Ctrl-C stops it. Needs the web extra: pip install 'holonmem[web]'.
+    every request needs the token. Ctrl-C stops it. Needs the web extra: pip install 'holonmem\\[web]'.
     """
     import importlib.util
 

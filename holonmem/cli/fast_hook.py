@@ -1,19 +1,23 @@
-"""``holonmem hook claude|codex`` without typer: it runs on every agent turn.
+"""``holonmem hook <client>`` without typer: it runs on every agent turn.
 
-Parses ``[--home H] [--project P] [--session S]`` by hand, reads one payload
-from stdin and hands it to :func:`holonmem.hooks.run_hook`. Always returns 0;
-stdout carries only the JSON envelope (or nothing). ``hook install`` and
-anything else after ``hook`` go through typer.
+The options are ``options.HOOK`` (``[--home H] [--project P] [--session S]``),
+the table the typer commands in cmd_hook.py are built from; the clients are
+``formats.CLIENTS``. It reads one payload from stdin and hands it to
+:func:`holonmem.hooks.run_hook`. Always returns 0 — hooks fail open, also on
+an argument the table does not know (a note on stderr) — and stdout carries
+only the JSON envelope (or nothing). ``hook install`` and anything else
+after ``hook`` go through typer.
 """
 
 from __future__ import annotations
 
 import sys
 
-OPTIONS = ("--home", "--project", "--session")
+from ..formats import CLIENTS
+from .options import HOOK, parse, pick_home
 
 
-def hook_main(client: str, *, home: str | None = None, project: str | None = None, session: str | None = None,
+def hook_main(client: str, *, home: str | None, project: str | None, session: str | None,
               stdin=None, notes: list[str] | None = None) -> int:
     """Read stdin, run the hook, print the envelope; always 0."""
     from ..hooks import MAX_PAYLOAD_BYTES, HookOutcome, run_hook
@@ -46,37 +50,22 @@ def hook_main(client: str, *, home: str | None = None, project: str | None = Non
     return 0
 
 
-def parse_args(argv: list[str]) -> tuple[dict, list[str]]:
-    """Known options (``--opt V`` or ``--opt=V``) and notes about the rest."""
-    opts: dict = {}
+def run_client(client: str, argv: list[str], home: str | None = None, stdin=None) -> int:
+    """``hook <client> ARGS`` with ``home`` the global ``--home``: the fast path and the
+    typer commands both run this, so they read the same options and both fail open."""
     notes: list[str] = []
-    i = 0
-    while i < len(argv):
-        a = argv[i]
-        name, eq, val = a.partition("=")
-        if name in OPTIONS:
-            if not eq:
-                if i + 1 >= len(argv):
-                    notes.append(f"option {name} needs a value; ignored")
-                    break
-                val = argv[i + 1]
-                i += 1
-            opts[name[2:]] = val
-        else:
-            notes.append(f"unknown argument {a!r} ignored")
-        i += 1
-    return opts, notes
+    opts = parse(HOOK, argv, notes)
+    return hook_main(client, home=pick_home(opts.pop("home"), home), stdin=stdin, notes=notes, **opts)
 
 
-def run(argv: list[str]) -> int:
+def run(argv: list[str], home: str | None = None) -> int:
     if argv and argv[0] == "_follow-heartbeat":  # internal: the detached follow-up a busy heartbeat leaves
         from ..hooks import follow_heartbeat
 
-        opts, _ = parse_args(argv[1:])
-        return follow_heartbeat(opts.get("home"))
-    if not argv or argv[0] not in ("claude", "codex"):
+        opts = parse(HOOK, argv[1:], [])
+        return follow_heartbeat(pick_home(opts["home"], home))
+    if not argv or argv[0] not in CLIENTS:
         from .fast import typer_fallback
 
-        return typer_fallback("hook", argv)
-    opts, notes = parse_args(argv[1:])
-    return hook_main(argv[0], notes=notes, **opts)
+        return typer_fallback("hook", argv, home)
+    return run_client(argv[0], argv[1:], home)

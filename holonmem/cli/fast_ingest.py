@@ -2,10 +2,11 @@
 
 ``ingest`` runs in shell pipelines and agent scripts on every turn (``echo
 '{...}' | holonmem ingest``); typer costs ~40 ms to import and set up. :func:`run`
-parses the options by hand and calls :func:`ingest_main`, which the typer
+parses the options (cli/options.py) and calls :func:`ingest_main`, which the typer
 command (``cmd_core.ingest_cmd``) calls as well. Anything the small parser
 does not understand (``--help``, an unknown option, a bad number, ``--``) goes
-to typer, which prints the usual usage error.
+to typer, which prints the usual usage error. Both read the options from
+``options.INGEST``.
 """
 
 from __future__ import annotations
@@ -13,48 +14,27 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from .fastargs import err, parse_args, print_json, run_parsed
-
-_OPTS = {"--format": ("fmt", True), "-f": ("fmt", True), "--project": ("project", True),
-         "--session": ("session", True), "--role": ("role", True), "--max-line-bytes": ("max_line_bytes", True),
-         "--home": ("home", True), "--strict": ("strict", False), "--no-fsync": ("no_fsync", False),
-         "--json": ("json_out", False)}
+from .fast import run_table
+from .options import INGEST
+from .output import err, print_json
 
 
-def _file(out: dict, arg: str) -> bool:
-    if arg.startswith("-") and arg != "-":
-        return False  # unknown option or `--`: typer decides
-    out.setdefault("files", []).append(Path(arg))
-    return True
+def run(argv: list[str], home: str | None = None) -> int:
+    return run_table(INGEST, argv, home, ingest_main)
 
 
-def parse(argv: list[str]) -> dict | None:
-    """Options as ``ingest_main`` keywords (plus ``home``), or None when typer should handle them."""
-    out = parse_args(argv, _OPTS, _file)
-    if out is not None and "max_line_bytes" in out:
-        try:
-            out["max_line_bytes"] = int(out["max_line_bytes"])
-        except ValueError:
-            return None
-    return out
-
-
-def run(argv: list[str]) -> int:
-    return run_parsed("ingest", argv, parse, ingest_main)
-
-
-def ingest_main(h, files: list[Path] | None = None, *, fmt: str = "auto", project: str | None = None,
-                session: str | None = None, role: str = "user", strict: bool = False, no_fsync: bool = False,
-                max_line_bytes: int | None = None, json_out: bool = False) -> None:
-    """The ``ingest`` command once its options are parsed (``h``: the Home)."""
+def ingest_main(h, *, files: list[Path] | None, fmt: str, project: str | None, session: str | None, role: str,
+                strict: bool, no_fsync: bool, max_line_bytes: int | None, json_out: bool) -> None:
+    """The ``ingest`` command once its options are parsed (``h``: the Home; defaults: options.INGEST)."""
     from .. import formats
     from ..errors import InputRejected, UsageError
+    from ..events import ROLES
     from ..ingest import Source, ingest
 
     if fmt != "auto" and formats.ALIASES.get(fmt, fmt) not in formats.ORDER:
         raise UsageError(f"unknown --format {fmt!r}", f"use one of: {', '.join(formats.names())}")
-    if role not in ("user", "assistant", "tool", "system"):
-        raise UsageError(f"unknown --role {role!r}", "use user, assistant, tool or system")
+    if role not in ROLES:
+        raise UsageError(f"unknown --role {role!r}", f"use {', '.join(ROLES[:-1])} or {ROLES[-1]}")
     opened = []
     try:
         sources = []

@@ -1,9 +1,10 @@
 """Typer-free fast path for ``holonmem search`` (same options, same output).
 
 ``search`` is what an agent runs between turns; typer alone costs ~45 ms to
-import. :func:`run` parses the options by hand and calls :func:`search_main`,
-which the typer command (``cmd_search.search_cmd``) calls as well, so both
-print byte-identical output. Anything the small parser does not understand
+import. :func:`run` parses the options of ``options.SEARCH`` (the table the
+typer command is built from) and calls :func:`search_main`, which the typer
+command (``cmd_search.search_cmd``) calls as well, so both print
+byte-identical output. Anything the small parser does not understand
 (``--help``, a bad ``--limit``, a second positional argument, ``--``) goes
 to typer, which prints the usual usage error.
 """
@@ -14,47 +15,20 @@ import json
 import sys
 from pathlib import Path
 
-from .fastargs import err as _err
-from .fastargs import parse_args, print_json, run_parsed
-
-_OPTS = {"--project": ("project", True), "--kind": ("kind", True), "--session": ("session", True),
-         "--since": ("since", True), "--until": ("until", True), "--limit": ("limit", True), "-n": ("limit", True),
-         "--queries": ("queries", True), "--home": ("home", True), "--all": ("all_", False),
-         "--json": ("json_out", False)}
+from .fast import run_table
+from .options import SEARCH
+from .output import err as _err
+from .output import print_json
 
 
-def _query(out: dict, arg: str) -> bool:
-    if arg.startswith("-") or "query" in out:
-        return False  # unknown option, `--`, a negative number or a second query: typer decides
-    out["query"] = arg
-    return True
+def run(argv: list[str], home: str | None = None) -> int:
+    return run_table(SEARCH, argv, home, search_main)
 
 
-def parse(argv: list[str]) -> dict | None:
-    """Options as ``search_main`` keywords (plus ``home``), or None when typer should handle them."""
-    out = parse_args(argv, _OPTS, _query, repeat=("kind",))
-    if out is None:
-        return None
-    out.setdefault("kind", None)
-    if "limit" in out:
-        try:
-            out["limit"] = int(out["limit"])
-        except ValueError:
-            return None
-        if out["limit"] < 1:
-            return None
-    if "queries" in out:
-        out["queries"] = Path(out["queries"])
-    return out
-
-
-def run(argv: list[str]) -> int:
-    return run_parsed("search", argv, parse, search_main)
-
-
-def search_main(h, query: str | None = None, *, project=None, kind=None, session=None, since=None, until=None,
-                limit: int = 10, all_: bool = False, queries: Path | None = None, json_out: bool = False) -> None:
-    """The ``search`` command once its options are parsed (``h``: the Home)."""
+def search_main(h, *, query: str | None, project: str | None, kind: list[str] | None, session: str | None,
+                since: str | None, until: str | None, limit: int, all_: bool, queries: Path | None,
+                json_out: bool) -> None:
+    """The ``search`` command once its options are parsed (``h``: the Home; defaults: options.SEARCH)."""
     from ..errors import UsageError
     from ..redact import mask_results
     from ..search import Session
