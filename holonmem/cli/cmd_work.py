@@ -19,7 +19,8 @@ def work_cmd(
     json_out: JsonOpt = False,
 ) -> None:
     """Show the current work item: objective, open todos, blockers, waits and work refs."""
-    from ..work import current_work, render_work
+    from ..context_build import current_work
+    from ..work import render_work
 
     st = current_work(get_home(ctx, home), project=project, session=session)
     if json_out:
