@@ -109,11 +109,9 @@ def memories_and_notes(home: Home, project: str, warnings: list[str], *, catalog
                 if isinstance(exc, sqlite3.OperationalError) or attempt == 2:
                     why = f"{exc} ({type(exc).__name__})"
                     break
-                for suffix in ("", "-wal", "-shm"):  # corrupt beyond what connecting notices: start again
-                    try:
-                        os.unlink(f"{home.state_dir / mc.DB_NAME}{suffix}")
-                    except OSError:
-                        pass
+                from .sqlitedb import remove
+
+                remove(home.state_dir / mc.DB_NAME)  # corrupt beyond what connecting notices: start again
             except OSError as exc:
                 import errno
 

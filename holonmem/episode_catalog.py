@@ -27,6 +27,7 @@ import stat
 from pathlib import Path
 
 from .home import Home
+from .sqlitedb import Database, connect, transaction
 from .ranking import COMMON_DF, recency  # a query term in more than COMMON_DF of the episodes does not select
 
 DB_NAME = "episodes.sqlite"
@@ -90,27 +91,13 @@ def scan_days(home: Home) -> dict[str, tuple[int, int]]:
     return out
 
 
-class Catalog:
+class Catalog(Database):
     """An open catalog; :meth:`sync` brings it up to date, :meth:`search` ranks."""
 
     def __init__(self, home: Home, *, timeout: float = 5.0):
         self.home = home
         self.path = home.state_dir / DB_NAME
-        self.conn = self._connect(timeout)
-
-    def _connect(self, timeout: float) -> sqlite3.Connection:
-        from . import sqlitedb
-
-        return sqlitedb.connect(self.path, VERSION, _DROP, _SCHEMA, timeout=timeout)
-
-    def close(self) -> None:
-        self.conn.close()
-
-    def __enter__(self) -> "Catalog":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
+        self.conn = connect(self.path, VERSION, _DROP, _SCHEMA, timeout=timeout)
 
     # -- keeping it current ---------------------------------------------------
     def clear(self) -> None:
@@ -147,9 +134,7 @@ class Catalog:
         if not complete:
             changed = []  # too far behind for this caller; restamps and deletions are still cheap
         if changed or deleted or restamp:
-            c = self.conn
-            c.execute("BEGIN IMMEDIATE")
-            try:
+            with transaction(self.conn, immediate=True) as c:
                 for rel in restamp:
                     c.execute("UPDATE days SET mtime_ns=?, size=? WHERE rel=?", (*now[rel], rel))
                 for rel in deleted:
@@ -157,10 +142,6 @@ class Catalog:
                 for rel in changed:
                     self._drop(rel)
                     self._read(rel)
-                c.execute("COMMIT")
-            except BaseException:
-                c.execute("ROLLBACK")
-                raise
         return complete
 
     def _drop(self, rel: str) -> None:

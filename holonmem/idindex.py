@@ -17,6 +17,7 @@ from typing import Iterable, Iterator
 
 from .home import Home
 from .jsonline import load_line
+from .sqlitedb import Database, connect, transaction
 
 DB_NAME = "ids.sqlite"
 MARK_BYTES = 64
@@ -117,7 +118,7 @@ def _db_errors(fn):
     return wrapper
 
 
-class IdIndex:
+class IdIndex(Database):
     """A connection to the id map of one home."""
 
     def __init__(self, home: Home, *, readonly: bool = False):
@@ -129,10 +130,8 @@ class IdIndex:
 
     @_db_errors
     def _connect(self) -> sqlite3.Connection:
-        from . import sqlitedb
-
         try:
-            conn = sqlitedb.connect(self.path, VERSION, _DROP, _SCHEMA, timeout=30)
+            conn = connect(self.path, VERSION, _DROP, _SCHEMA, timeout=30)
         except (sqlite3.OperationalError, PermissionError) as exc:
             if not _read_only(self.path):
                 raise
@@ -145,9 +144,6 @@ class IdIndex:
             return conn
         conn.execute("PRAGMA synchronous=NORMAL")
         return conn
-
-    def close(self) -> None:
-        self.conn.close()
 
     def set_durable(self, durable: bool) -> None:
         """``synchronous=OFF`` for bulk loads that skip fsync (``--no-fsync``):
@@ -195,31 +191,19 @@ class IdIndex:
     # -- updates (callers hold the ledger lock) ----------------------------
     @_db_errors
     def add(self, name: str, rows: list[Row], new_size: int, mark: str) -> None:
-        c = self.conn
-        c.execute("BEGIN")
-        try:
+        with transaction(self.conn) as c:
             self._insert(name, rows)
             c.execute("INSERT OR REPLACE INTO files(name, size, mark) VALUES(?,?,?)", (name, new_size, mark))
-            c.execute("COMMIT")
-        except BaseException:
-            c.execute("ROLLBACK")
-            raise
 
     def add_fresh(self, name: str, rows: list[tuple], keys: set[tuple[str, str]], new_size: int, mark: str) -> None:
         """Like :meth:`add`, for rows ``(id, file, offset, length)`` whose ids
         the caller checked are new and their events' :func:`key_of` pairs (the
         ledger's append path, under the ledger lock): one executemany."""
-        c = self.conn
-        c.execute("BEGIN")
-        try:
+        with transaction(self.conn) as c:
             c.executemany("INSERT OR IGNORE INTO ids(id, file, offset, length) VALUES(?,?,?,?)", rows)
             c.executemany("INSERT OR IGNORE INTO keys(file, project, session) VALUES(?,?,?)",
                           [(name, p, s) for p, s in keys])
             c.execute("INSERT OR REPLACE INTO files(name, size, mark) VALUES(?,?,?)", (name, new_size, mark))
-            c.execute("COMMIT")
-        except BaseException:
-            c.execute("ROLLBACK")
-            raise
 
     def _insert(self, name: str, rows: Iterable[Row]) -> None:
         c = self.conn
@@ -265,10 +249,8 @@ class IdIndex:
 
     @_db_errors
     def _forget(self, name: str) -> None:
-        c = self.conn
-        c.execute("BEGIN")
-        c.execute("DELETE FROM ids WHERE file=?", (name,))
-        c.execute("DELETE FROM keys WHERE file=?", (name,))
-        c.execute("DELETE FROM dups WHERE file=?", (name,))
-        c.execute("DELETE FROM files WHERE name=?", (name,))
-        c.execute("COMMIT")
+        with transaction(self.conn) as c:
+            c.execute("DELETE FROM ids WHERE file=?", (name,))
+            c.execute("DELETE FROM keys WHERE file=?", (name,))
+            c.execute("DELETE FROM dups WHERE file=?", (name,))
+            c.execute("DELETE FROM files WHERE name=?", (name,))

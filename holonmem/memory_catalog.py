@@ -43,6 +43,7 @@ import time
 from pathlib import Path
 
 from .home import Home
+from .sqlitedb import Database, connect, transaction
 
 DB_NAME = "memories.sqlite"
 VERSION = 3  # bump when the schema or what a row holds changes
@@ -211,7 +212,7 @@ def _stamp(st: os.stat_result) -> tuple[int, int, int, int]:
 
 # -- the catalog -----------------------------------------------------------------------
 
-class Catalog:
+class Catalog(Database):
     """An open catalog: :meth:`refresh` brings it up to date for a turn (or
     fully), :meth:`cards` and :meth:`notes` answer from it.
 
@@ -221,8 +222,6 @@ class Catalog:
     they write the same rows."""
 
     def __init__(self, home: Home, *, timeout: float = 0.5):
-        from . import sqlitedb
-
         self.home = home
         self.path = home.state_dir / DB_NAME
         self.rebuilt: str | None = None  # why the catalog was started again, when it was
@@ -230,22 +229,13 @@ class Catalog:
             existed = self.path.stat().st_size > 0
         except OSError:
             existed = False
-        self.conn = sqlitedb.connect(self.path, VERSION, _DROP, _SCHEMA, timeout=timeout)
+        self.conn = connect(self.path, VERSION, _DROP, _SCHEMA, timeout=timeout)
         self.conn.execute("PRAGMA synchronous=NORMAL")  # derived state: a lost last commit is re-read
         if existed and self._meta("code") is None:
             self.rebuilt = "was unreadable or of another version"
         self.stats = {"listed": 0, "stat": 0, "hashed": 0, "read": 0, "full": False}
         self._root = str(home.root) + os.sep
         self._cards: tuple[str, list] | None = None  # (project, cards) read on the way by refresh
-
-    def close(self) -> None:
-        self.conn.close()
-
-    def __enter__(self) -> "Catalog":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
 
     def _meta(self, key: str) -> str | None:
         row = self.conn.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
@@ -283,15 +273,9 @@ class Catalog:
         if full:
             self._ops.append(("INSERT OR REPLACE INTO meta VALUES('full', ?)", (repr(now),)))
         if self._ops:
-            c = self.conn
-            c.execute("BEGIN IMMEDIATE")
-            try:
+            with transaction(self.conn, immediate=True) as c:
                 for sql, args in self._ops:
                     c.execute(sql, args)
-                c.execute("COMMIT")
-            except BaseException:
-                c.execute("ROLLBACK")
-                raise
         self._ops = []
 
     def _trusted(self, ns: int) -> int:

@@ -1,7 +1,9 @@
 """The SQLite files of derived state under ``.holonmem/`` (the id map, the
-episode catalog): private (0600), WAL, a versioned schema, and a file SQLite
-calls corrupt thrown away and started again — they are rebuilt from the files
-people own. A database that is only locked, full or read-only is never deleted.
+episode and memory catalogs): private (0600), WAL, a versioned schema, and a file
+SQLite calls corrupt thrown away and started again — they are rebuilt from the
+files people own. A database that is only locked, full or read-only is never
+deleted. Also what their modules share: :class:`Database` (an open file that
+closes as a context manager), :class:`transaction` and :func:`remove`.
 """
 
 from __future__ import annotations
@@ -34,9 +36,59 @@ def connect(path: Path, version: int, drop: str, schema: str, *, timeout: float)
             conn.close()
             if attempt == 2:
                 raise
-            for suffix in ("", "-wal", "-shm"):
-                Path(f"{path}{suffix}").unlink(missing_ok=True)
+            remove(path)
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+def remove(path: Path) -> None:
+    """Delete the database at ``path`` with its ``-wal`` and ``-shm`` files (what cannot be
+    deleted stays; the next :func:`connect` says so)."""
+    for suffix in ("", "-wal", "-shm"):
+        try:
+            os.unlink(f"{path}{suffix}")
+        except OSError:
+            pass
+
+
+class transaction:
+    """``with transaction(conn):`` — ``BEGIN`` (``immediate``: take the write lock now) …
+    ``COMMIT``; ``ROLLBACK`` when the block or the commit raises (on an autocommit connection)."""
+
+    __slots__ = ("conn", "begin")
+
+    def __init__(self, conn: sqlite3.Connection, *, immediate: bool = False):
+        self.conn, self.begin = conn, "BEGIN IMMEDIATE" if immediate else "BEGIN"
+
+    def __enter__(self) -> sqlite3.Connection:
+        self.conn.execute(self.begin)
+        return self.conn
+
+    def __exit__(self, typ, exc, tb) -> None:
+        if typ is None:
+            try:
+                self.conn.execute("COMMIT")
+                return
+            except BaseException:
+                self.conn.execute("ROLLBACK")
+                raise
+        self.conn.execute("ROLLBACK")
+
+
+class Database:
+    """An open derived-state database: ``self.path`` and ``self.conn`` (set by the subclass);
+    ``with`` closes it."""
+
+    path: Path
+    conn: sqlite3.Connection
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
 
 
 def _ensure_schema(conn: sqlite3.Connection, version: int, drop: str, schema: str) -> None:
@@ -44,14 +96,9 @@ def _ensure_schema(conn: sqlite3.Connection, version: int, drop: str, schema: st
     under the write lock, so two processes never both do it."""
     if conn.execute("PRAGMA user_version").fetchone()[0] == version:
         return
-    conn.execute("BEGIN IMMEDIATE")
-    try:
+    with transaction(conn, immediate=True):
         if conn.execute("PRAGMA user_version").fetchone()[0] != version:
             for stmt in (drop + ";" + schema).split(";"):
                 if stmt.strip():
                     conn.execute(stmt)
             conn.execute(f"PRAGMA user_version={version}")
-        conn.execute("COMMIT")
-    except BaseException:
-        conn.execute("ROLLBACK")
-        raise
