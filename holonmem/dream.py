@@ -707,13 +707,24 @@ def _targets(rep: dict, work: dict, feats: dict, candidates, *, need: int = 2) -
     if not core:
         return []
     scopes = [(rep["scope"], rep["project"])] + ([("user", None)] if rep["scope"] != "user" else [])
+    # what is gone from the world (a channel archived, a colleague who left) outdates the rules
+    # naming it in other projects too, when they are about the same thing
+    retired = grouping.retired_terms(rep["statement"]) - drop
+    near = len(scopes)
+    if retired:
+        scopes += sorted({(m.scope, m.project) for m in work.values() if m.is_active} - set(scopes),
+                         key=lambda sp: (sp[0], sp[1] or ""))
     out = []
-    for scope, project in scopes:
+    for n, (scope, project) in enumerate(scopes):
         for p in sorted(candidates(scope, project, core, 0.05)):
             m = work[p]
             mtext = _label_free(m.statement or m.title, m.project)
             mcore = grouping.core_features(mtext) - drop
             shared = core & mcore
+            if n >= near:
+                if m.kind != "lesson" and retired & mcore and len(shared - retired) >= 2:
+                    out.append((len(shared), p))
+                continue
             if gone & grouping.features(mtext) and m.kind != "lesson":
                 out.append((len(shared) + 1, p))
                 continue

@@ -40,6 +40,11 @@ _NEG_CJK = re.compile(r"不要|不用|别|不能|不得|禁止|不想|不再|勿
 _NEG_STRIP = re.compile(r"不要|不用|不能|不得|不想|不再|禁止|避免|别|勿|不|要|以后|今后|从现在起|一定|总是|都")
 _REPLACE_EN = re.compile(r"(?:\b(?:instead of|rather than|no longer use|in place of|switch(?:ed|ing)? (?:from|off|away from)|mov(?:e|ed|ing) (?:off|away from|from)|replac(?:e|es|ing)|not use)|[,—–]\s*(?:not|never))\s+(?:the\s+|an?\s+|any\s+)?(?:bare\s+|plain\s+)?\\?([a-z0-9][a-z0-9+#.-]*)")
 _REPLACE_ZH = re.compile(rf"(?:不用|别用|不要用|不再用|而不是|代替|取代|换掉)\s*([a-z0-9][a-z0-9+#.-]*|[{_CJK}]{{1,6}})")
+# a choice said to be gone: "#payments-oncall got archived", "王律师上周离职了", "旧仓库停用了"
+_RETIRED_EN = re.compile(r"\b([a-z0-9][a-z0-9+#._-]*)\s+(?:got|was|were|is|are|has been|have been)\s+(?:now\s+|just\s+)?"
+                         r"(?:archived|retired|deprecated|decommissioned|removed|deleted|shut down|sunset|discontinued)\b")
+_RETIRED_ZH = re.compile(rf"([a-z0-9][a-z0-9+#.-]*|[{_CJK}]{{1,4}}?)\s*(?:上周|上个月|昨天|前几天|最近|月底|年底|下个月|下周|已经|已)*"
+                         r"(?:离职|停用|下线|废弃|停运|关停|不租了|不用了)")
 
 
 def normalize(text: str) -> str:
@@ -150,7 +155,26 @@ def replaced_terms(text: str) -> frozenset[str]:
     out = {_stem(m.group(1).strip(".-")) for m in _REPLACE_EN.finditer(t)}
     for m in _REPLACE_ZH.finditer(t):
         out.update(features(m.group(1)))
+    out.update(retired_terms(text))
     return frozenset(x for x in out if x and x not in STOP)
+
+
+@lru_cache(maxsize=65536)
+def retired_terms(text: str) -> frozenset[str]:
+    """What a statement says is gone from the world ("#payments-oncall got archived", "王律师离职了"):
+    a fact that outdates every rule naming it, in whatever project."""
+    t = normalize(text)
+    out: set[str] = set()
+    for rx in (_RETIRED_EN, _RETIRED_ZH):
+        for m in rx.finditer(t):
+            # "#payments-oncall got archived, use #inc-payments": what the rest still names stays
+            out.update(features(m.group(1)) - features(t[:m.start()] + " " + t[m.end():]))
+    return frozenset(x for x in out if x and x not in STOP)
+
+
+def retired_clauses(text: str) -> str:
+    """The clauses of ``text`` that say something is gone ("", when none does)."""
+    return "，".join(c for c in re.split(r"\s*[，,;；]\s*", text) if retired_terms(c)).strip()
 
 
 @lru_cache(maxsize=65536)
@@ -277,9 +301,15 @@ def rare_features(texts: Sequence[str], *, max_share: float = 0.05, floor: int =
         for tok in f:
             df[tok] = df.get(tok, 0) + n
     limit = max(floor, int(max_share * len(texts)))
-    rare = {f: frozenset(t for t in f if df[t] <= limit and (len(t) >= 3 or t.isdigit() or not t.isascii()))
+    rare = {f: frozenset(t for t in f if df[t] <= limit and (len(t) >= 3 or t.isdigit()
+                                                          or not t.isascii() and not _CJK_FUNCTION.search(t)))
             for f in sets}
     return [rare[f] for f in feats]
+
+
+# a Chinese bigram with a function character in it ("都先", "给王", "的人") spans two words, or a
+# word and a particle: it names nothing, however rare the pair
+_CJK_FUNCTION = re.compile(r"[的了都也就还又才很太把被先再是和与而或呢吧吗啊么着]")
 
 
 # the words of a statement that only points back at an earlier one ("remember the lactose thing")

@@ -225,6 +225,12 @@ def fact_clause(text: str) -> str:
     return re.split(r",\s*(?:so|in case|because|since|which)\b|，(?:所以|因为|以防)", text, maxsplit=1)[0]
 
 
+# "incident updates go to #inc-payments from now on, …": a clause that ends on the marker sets a rule
+_CLOSES_STANDING = re.compile(r"\b(?:from now on|going forward|from here on(?: out)?)\s*(?:[,;.!]|$)", re.I)
+# … unless it foretells ("prices are going up from now on", "it will rain from now on")
+_PREDICTION = re.compile(r"\b(?:will|won'?t|shall|gonna|going to|(?:is|are|am|'re|'s)\s+(?:\w+\s+)?\w+ing)\b|'ll\b", re.I)
+
+
 def _drop_reason(text: str) -> str:
     """A convention without the clause that explains it or tells its history ("…，干净，我们一直住这个")."""
     out = fact_clause(text)
@@ -319,7 +325,9 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
     standing = bool(STANDING.search(s) or ASK_FIRST.search(s))
     conditional = bool(CONDITIONAL.search(s))
     # a sentence that opens with a standing marker ("from now on, deploy…", "以后每次都订…") is an instruction
-    opens_standing = bool(_MARKER_STRIP.match(_LEAD_STRIP.sub("", s, count=1))) or bool(re.match(r"^\s*(?:每次|每一次|每回|下次|每[条份项个篇天周月年晚位张])", core))
+    opens_standing = (bool(_MARKER_STRIP.match(_LEAD_STRIP.sub("", s, count=1)))
+                      or bool(re.match(r"^\s*(?:每次|每一次|每回|下次|每[条份项个篇天周月年晚位张])", core))
+                      or bool(_CLOSES_STANDING.search(s)) and not _PREDICTION.search(s))
     directive = opens_standing or bool(DIRECTIVE.search(core)) or bool(DIRECTIVE.search(s)) or bool(
         re.search(r"\b(?:make sure|be sure|remember to|please)\b", s, re.I))
     own = _THIRD_MOVE.sub("", s)  # "she moved to the risk team" is news about someone, not a change of mind

@@ -74,3 +74,38 @@ def test_a_pointer_joins_what_it_points_at(home, hm, tmp_path):
     lactose = [m for m in active if "lactose" in m.statement.lower()]
     assert len(lactose) == 1, [m.statement for m in active]
     assert "intolerant" in lactose[0].statement and lactose[0].scope == "user"
+
+
+def test_something_gone_outdates_the_rules_naming_it_in_other_projects(home, hm, tmp_path):
+    """"王律师上周离职了。以后意见书都发陈律师审。": the news that a person left (a channel was
+    archived…) turns the next standing rule into a change of mind, and the older rule that names
+    what is gone is superseded even in another project; rules not about it stay."""
+    root = str(home.root)
+    _run(hm, root, tmp_path, "s1", _events("s1", "2026-10-12", [
+        "以后意见书都先给王律师过一遍再发客户。", "每份审查意见开头都先写一段风险摘要，按高中低三档列出来。"], project="msa"),
+        "2026-10-12T12:00:00+00:00")
+    assert any("王律师" in s for s in _by_status(home)["active"])
+    _run(hm, root, tmp_path, "s2", _events("s2", "2026-10-21", [
+        "意见书这次直接发给合伙人陈律师，王律师上周离职了。以后意见书都发陈律师审。"], project="lease"),
+        "2026-10-21T12:00:00+00:00")
+    st = _by_status(home)
+    newer = [s for s in st["active"] if "陈律师" in s]
+    assert newer and "离职" in newer[0]  # the news is kept as the reason
+    assert not [s for s in st["active"] if "先给王律师" in s]
+    assert [s for s in st.get("superseded", []) if "先给王律师" in s]
+    assert [s for s in st["active"] if "风险摘要" in s]
+
+
+def test_an_archived_channel_is_replaced_not_joined(home, hm, tmp_path):
+    """One batch: the older rule names the channel the newer one says was archived; they are two
+    memories, the older superseded, and rules that merely share the project's name are untouched."""
+    root = str(home.root)
+    text = (_events("s1", "2026-11-02", ["Going forward, incident updates always go to #payments-oncall.",
+                                         "Every postmortem goes in docs/postmortems/, named by date."], project="payments-api")
+            + _events("s2", "2026-11-12", ["Incident and deploy updates go to #inc-payments from now on, "
+                                           "#payments-oncall got archived yesterday."], project="payments-api"))
+    _run(hm, root, tmp_path, "all", text, "2026-11-13T12:00:00+00:00")
+    st = _by_status(home)
+    assert [s for s in st["active"] if "#inc-payments" in s]
+    assert [s for s in st.get("superseded", []) if "#payments-oncall." in s]
+    assert [s for s in st["active"] if "postmortem" in s]

@@ -85,7 +85,7 @@ S1 = [
     *sh("./scripts/grafana-snapshot.sh payments-overview --panel p99 --from now-15m", 0,
         "snapshot saved: https://grafana.internal/dashboard/snapshot/Tp8c1Xz (p99 /v1/refunds 240ms, p50 38ms)"),
     A("Index is live. p99 on /v1/refunds went from 1.84s to 240 ms."),
-    U("nice. post a short update in #payments-oncall and resolve the incident"),
+    U("nice. post a short update in #payments-oncall and resolve the incident. Going forward, incident updates always go to #payments-oncall."),
     *sh("./scripts/slack-post.sh '#payments-oncall' 'Resolved: /v1/refunds p99 1.84s -> 240ms after index 0147.'", 0, "ok ts=1793865402.331"),
     A("Posted in #payments-oncall and resolved the PagerDuty incident."),
     U("Also: every timestamp you give me, write it in UTC. I'm in Lisbon but the rota spans three timezones."),
