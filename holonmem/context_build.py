@@ -190,7 +190,9 @@ def build(home: Home, *, task: str | None = None, project: str | None = None, se
 
 
 def for_hook(home: Home, *, client: str, payload: dict) -> str | None:
-    """additionalContext text for a SessionStart / UserPromptSubmit payload (see context.context_for_hook)."""
+    """additionalContext text for a SessionStart / UserPromptSubmit payload, or None: task
+    from the prompt (``<private>`` spans removed), project from the ``cwd``, session from
+    ``session_id``; the envelope stays under ``context.HOOK_MAX_CHARS``."""
     if not isinstance(payload, dict):
         return None
     event = payload.get("hook_event_name") or payload.get("hookEventName")

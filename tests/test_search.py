@@ -421,3 +421,19 @@ def test_common_terms_still_count_in_scores(sample_home, tmp_path):
     assert refs(res)[:2] == ["event:evt_both", "event:evt_rare"]
     assert res[0]["score"] > res[1]["score"]
     assert len(res) == 5  # lorem-only documents fill the list
+
+
+def test_only_what_a_damaged_index_raises_rebuilds_it():
+    """Search rebuilds on a damaged index's errors only: a bug in a query surfaces."""
+    import pickle
+    import struct
+    import zlib
+
+    from whoosh.index import EmptyIndexError
+
+    caught = index.unreadable_errors()
+    for exc in (EOFError(), struct.error("unpack"), zlib.error("bad"), pickle.UnpicklingError("x"),
+                FileNotFoundError("seg"), EmptyIndexError("empty"), index.IndexUnavailable("gone")):
+        assert isinstance(exc, caught), exc
+    for exc in (TypeError("bug"), KeyError("k"), AttributeError("a"), ValueError("v"), PermissionError("p")):
+        assert not isinstance(exc, caught), exc
