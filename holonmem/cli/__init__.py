@@ -21,6 +21,7 @@ COMMAND_MODULES = (
     "cmd_review",
     "cmd_serve",
     "cmd_mcp",
+    "cmd_sync",
 )
 
 
