@@ -261,6 +261,14 @@ def conflict_lines(data: bytes) -> list[int]:
     return [data.count(b"\n", 0, m.start()) + 1 for m in CONFLICT_MARK.finditer(data)]
 
 
+def _note_files(home: Home) -> list:
+    """notes/**/*.md (a merge leaves markers there too; holonmem sync stops on them, docs/sync.md)."""
+    try:
+        return sorted(p for p in home.notes_dir.rglob("*.md") if not any(x.startswith(".") for x in p.relative_to(home.notes_dir).parts))
+    except OSError:
+        return []
+
+
 def people_files(home: Home, out: list[Finding]) -> None:
     """Unresolved git conflicts in MEMORY.md, AGENTS.md, memory files, journal and episode
     files (holonmem reads them as they are, markers and both sides), and files there that
@@ -274,6 +282,7 @@ def people_files(home: Home, out: list[Finding]) -> None:
             files += sorted(p for p in d.iterdir() if p.suffix == ".md" and p not in files)
         except OSError:
             continue
+    files += _note_files(home)
     reported = {f.file for f in out if "cannot read it" in f.problem}
     for p in files:
         rel = home.rel(p)

@@ -125,3 +125,12 @@ def test_anchor_puts_every_unconsolidated_event_in_the_open_list_once():
     assert new["open"]["p/x"] == [["other.jsonl", 0, 5]]
     assert [p[1] for p in new["open"]["p/s2"]] == [0, len(_ev(2, "s2")) + len(_ev(1))]
     assert "p/s1" not in new["open"]
+
+
+def test_doctor_names_conflict_markers_in_notes(home):
+    from holonmem.doctor import check
+
+    (home.notes_dir / "team").mkdir(parents=True, exist_ok=True)
+    (home.notes_dir / "team" / "deploy.md").write_text("# Deploy\n<<<<<<< HEAD\nTuesdays\n=======\nFridays\n>>>>>>> origin/main\n")
+    found = [f for f in check(home) if f.check == "conflicts"]
+    assert [(f.file, f.line) for f in found] == [("notes/team/deploy.md", 2)]
