@@ -12,7 +12,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import signal
@@ -190,47 +189,6 @@ def find_in_home(root: Path, needles: list[str]) -> list[tuple[str, str]]:
             if b in data:
                 hits.append((n, str(p.relative_to(root))))
     return hits
-
-
-# -- stages that land over time ------------------------------------------------
-
-_COMMANDS: set[str] | None = None
-
-
-def cli_commands() -> set[str]:
-    global _COMMANDS
-    if _COMMANDS is None:
-        from holonmem.cli import get_app
-
-        app = get_app()
-        _COMMANDS = {c.name or c.callback.__name__ for c in app.registered_commands}
-    return _COMMANDS
-
-
-def stage(name: str) -> bool:
-    """Whether a stage's module and command exist (consolidate, dream, search, get, context, ...)."""
-    modules = {
-        "consolidate": "holonmem.consolidate",
-        "dream": "holonmem.dream",
-        "index": "holonmem.index",
-        "search": "holonmem.search",
-        "get": "holonmem.refs",
-        "context": "holonmem.context",
-        "doctor": "holonmem.doctor",
-    }
-    mod = modules.get(name)
-    if mod and importlib.util.find_spec(mod) is None:
-        return False
-    cmd = {"index": "search"}.get(name, name)
-    return cmd in cli_commands()
-
-
-def require(*names: str) -> None:
-    import pytest
-
-    missing = [n for n in names if not stage(n)]
-    if missing:
-        pytest.skip(f"stage not landed yet: {', '.join(missing)}")
 
 
 # -- the stress summary --------------------------------------------------------

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from rel_support import assert_no_crash, hm_cmd, ledger_events, record, stage
+from rel_support import assert_no_crash, hm_cmd, ledger_events, record
 
 # One writer: ingests its own events (and a shared block every writer also
 # sends) in small batches, in-process and through the CLI, until done.
@@ -72,15 +72,11 @@ LOOP = textwrap.dedent(
 
 def background_commands(root: Path) -> dict[str, list[str]]:
     cmds = {}
-    if stage("consolidate"):
-        cmds["consolidate"] = hm_cmd("--home", root, "consolidate", "--timeout", "5")
-    if stage("dream"):
-        cmds["dream"] = hm_cmd("--home", root, "dream", "--force", "--timeout", "5")
-    if stage("index"):
-        cmds["index"] = hm_cmd("--home", root, "index")
-        cmds["search"] = hm_cmd("--home", root, "search", "ruff check commit", "--json")
-    if stage("context"):
-        cmds["context"] = hm_cmd("--home", root, "context", "--task", "commit")
+    cmds["consolidate"] = hm_cmd("--home", root, "consolidate", "--timeout", "5")
+    cmds["dream"] = hm_cmd("--home", root, "dream", "--force", "--timeout", "5")
+    cmds["index"] = hm_cmd("--home", root, "index")
+    cmds["search"] = hm_cmd("--home", root, "search", "ruff check commit", "--json")
+    cmds["context"] = hm_cmd("--home", root, "context", "--task", "commit")
     cmds["status"] = hm_cmd("--home", root, "status", "--json")
     return cmds
 
@@ -154,23 +150,19 @@ def check_derived_files(root: Path) -> None:
     from holonmem.home import Home
 
     home = Home(root)
-    if stage("consolidate"):
-        from holonmem.episodes import scan_episodes
+    from holonmem.episodes import scan_episodes
 
-        _eps, problems = scan_episodes(home)
-        assert not problems, [str(p) for p in problems][:5]
-    if stage("dream"):
-        from holonmem.memory import load_memories, problems as mem_problems
+    _eps, problems = scan_episodes(home)
+    assert not problems, [str(p) for p in problems][:5]
+    from holonmem.memory import load_memories, problems as mem_problems
 
-        assert not mem_problems(load_memories(home))
+    assert not mem_problems(load_memories(home))
     leftovers = [p for p in root.rglob("*.tmp") if p.is_file()]
     assert not leftovers, f"temp files left behind: {leftovers[:5]}"
 
 
 def finish_pipeline(root: Path, expected: set[str]) -> None:
     """After one final consolidate no event is in two episodes and none is missing."""
-    if not stage("consolidate"):
-        return
     from holonmem.episodes import load_episodes
     from holonmem.home import Home
 
@@ -189,10 +181,9 @@ def finish_pipeline(root: Path, expected: set[str]) -> None:
     substantive = {e["id"] for e in ledger_events(root) if is_substantive(e)}
     missing = substantive - set(seen)
     assert not missing, f"{len(missing)} events in no episode, e.g. {sorted(missing)[:5]}"
-    if stage("index"):
-        p = subprocess.run(hm_cmd("--home", root, "search", "writer", "--json", "--kind", "event"), capture_output=True, timeout=300)
-        assert p.returncode == 0, p.stderr.decode()[-2000:]
-        assert json.loads(p.stdout), "the index finds nothing after the storm"
+    p = subprocess.run(hm_cmd("--home", root, "search", "writer", "--json", "--kind", "event"), capture_output=True, timeout=300)
+    assert p.returncode == 0, p.stderr.decode()[-2000:]
+    assert json.loads(p.stdout), "the index finds nothing after the storm"
 
 
 @pytest.mark.stress  # slow for make test; make test keeps test_ingest.py's concurrent writers, make stress runs 16
@@ -227,14 +218,12 @@ def test_lock_busy_is_exit_75_with_a_message(home, hm):
     assert_no_crash(r)
     assert r.exit_code == 0, r
     assert [e["text"] for e in ledger_events(home.root)] == ["hello"]
-    if stage("consolidate"):
-        with home_lock(home, PIPELINE):
-            r = hm("--home", home.root, "consolidate", "--timeout", "0.3", timeout=60)
-        assert_no_crash(r)
-        assert r.exit_code == 75, r
-        assert "Error:" in r.stderr and "locked" in r.stderr
-    if stage("dream"):
-        with home_lock(home, PIPELINE):
-            r = hm("--home", home.root, "dream", "--force", "--timeout", "0.3", timeout=60)
-        assert_no_crash(r)
-        assert r.exit_code == 75, r
+    with home_lock(home, PIPELINE):
+        r = hm("--home", home.root, "consolidate", "--timeout", "0.3", timeout=60)
+    assert_no_crash(r)
+    assert r.exit_code == 75, r
+    assert "Error:" in r.stderr and "locked" in r.stderr
+    with home_lock(home, PIPELINE):
+        r = hm("--home", home.root, "dream", "--force", "--timeout", "0.3", timeout=60)
+    assert_no_crash(r)
+    assert r.exit_code == 75, r

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from conftest import CLIENT_SAMPLES, SAMPLE_EVENTS
-from rel_support import assert_no_crash, hm_proc, record, require
+from rel_support import assert_no_crash, hm_proc, record
 
 NOW1 = "2026-07-01T12:00:00+08:00"
 NOW2 = "2026-07-20T12:00:00+08:00"
@@ -97,7 +97,6 @@ def _plant(obj, blob):
 @pytest.fixture(scope="module")
 def poisoned(tmp_path_factory):
     """The sample home plus every injection, consolidated and dreamed twice."""
-    require("consolidate", "dream")
     from holonmem.layout import init_home
 
     tmp = tmp_path_factory.mktemp("poison")
@@ -180,7 +179,6 @@ def memory_sections(block: str) -> str:
 
 
 def test_context_never_shows_them_as_rules(poisoned):
-    require("context")
     root, _evs, _ = poisoned
     for args in ([], ["--project", "invoicer"], ["--project", "invoicer", "--task", "push to main"],
                  ["--task", "deploy 密码"], ["--budget", "8000", "--project", "invoicer"]):
@@ -216,7 +214,6 @@ print(json.dumps(out[:3]))
 
 def test_injected_extractor_cannot_promote_tool_text(tmp_path, request):
     """Even an external (LLM) extractor fooled by the page cannot turn tool text into memory."""
-    require("consolidate", "dream")
     from holonmem.layout import init_home
 
     root = tmp_path / "home"
@@ -242,7 +239,6 @@ def test_poison_many_framings(tmp_path, request):
     """Hundreds of injections in random framings, sessions and days: none becomes memory."""
     import random
 
-    require("consolidate", "dream")
     from holonmem.layout import init_home
 
     rng = random.Random(10)
@@ -300,7 +296,6 @@ def test_client_written_user_lines_are_never_promoted(tmp_path, flags, text):
     """Three sessions of a Claude Code transcript carry the instruction only in a line the
     client wrote; the person's own line in each session is harmless. One dream promotes
     nothing that says it (it used to be promoted as the user's standing instruction)."""
-    require("consolidate", "dream")
     from holonmem.layout import init_home
 
     root = tmp_path / "home"

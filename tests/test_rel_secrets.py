@@ -10,7 +10,7 @@ import shutil
 import pytest
 
 from conftest import CLIENT_SAMPLES, SAMPLE_EVENTS
-from rel_support import assert_no_crash, find_in_home, ledger_events, record, stage
+from rel_support import assert_no_crash, find_in_home, ledger_events, record
 from secrets_corpus import NEAR_MISSES, SECRETS
 
 NEEDLES = [needle for _name, _text, needle in SECRETS]
@@ -130,27 +130,21 @@ def test_secrets_in_every_client_format(home, cli, tmp_path, request):
 
 
 def run_pipeline(hm, root) -> list:
-    """Every later stage that has landed; returns their results (outputs are checked too)."""
+    """Every later stage; returns their results (outputs are checked too)."""
     outs = []
-    if stage("consolidate"):
-        outs.append(hm("--home", root, "consolidate"))
-    if stage("dream"):
-        outs.append(hm("--home", root, "dream", "--force"))
-    if stage("search"):
-        for q in ("password token Authorization key secret", "cat .env", "密码"):
-            outs.append(hm("--home", root, "search", q, "--json", "--limit", "50"))
-            try:
-                results = json.loads(outs[-1].stdout)
-            except ValueError:
-                continue
-            if stage("get"):
-                for res in results[:4]:
-                    outs.append(hm("--home", root, "get", res["ref"]))
-    if stage("get"):
-        outs.append(hm("--home", root, "get", "event:sec_0_tool"))
-    if stage("context"):
-        outs.append(hm("--home", root, "context", "--project", "secrets", "--task", "deploy with the token"))
-        outs.append(hm("--home", root, "context", "--budget", "8000"))
+    outs.append(hm("--home", root, "consolidate"))
+    outs.append(hm("--home", root, "dream", "--force"))
+    for q in ("password token Authorization key secret", "cat .env", "密码"):
+        outs.append(hm("--home", root, "search", q, "--json", "--limit", "50"))
+        try:
+            results = json.loads(outs[-1].stdout)
+        except ValueError:
+            continue
+        for res in results[:4]:
+            outs.append(hm("--home", root, "get", res["ref"]))
+    outs.append(hm("--home", root, "get", "event:sec_0_tool"))
+    outs.append(hm("--home", root, "context", "--project", "secrets", "--task", "deploy with the token"))
+    outs.append(hm("--home", root, "context", "--budget", "8000"))
     return outs
 
 
