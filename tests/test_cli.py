@@ -79,3 +79,14 @@ def test_ingest_runs_without_typer_and_answers_like_the_typer_command(home, hm, 
         **INGEST.defaults(), "files": [Path("-"), Path("a.jsonl")], "strict": True, "max_line_bytes": 9}
     r = hm("--home", home.root, "ingest", "--strict", input='{"role":"user","text":"ok"}\n{"role":"x","text":"bad"}\n')
     assert r.exit_code == 65 and "nothing was ingested (--strict)" in r.stderr
+
+
+def test_a_nul_in_a_file_name_is_a_usage_error(home):
+    """Found by the fast-path option fuzzer: open() and typer's path type raise ValueError on a NUL."""
+    from test_cli_options import run_main
+
+    for argv, fast in ((["ingest", "a\x00b"], True), (["search", "--queries", "[\x00a"], True),
+                       (["init", "a\x00b"], False)):
+        rc, _, err, typer_loaded = run_main(["--home", str(home.root), *argv])
+        assert rc == 2 and typer_loaded is not fast, (argv, err)
+        assert "Error: " in err and "unexpected" not in err, err

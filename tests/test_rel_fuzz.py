@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings, strategies as st
 
-from rel_support import assert_no_crash, ledger_events, record, stage
+from rel_support import assert_no_crash, ledger_events, record
 
 FAST, STRESS = 15, 400
 
@@ -57,6 +57,46 @@ def runner():
             again = r.invoke(app, [str(a) for a in args], input=input, env={"HOLONMEM_DEBUG": "1"})
             return Res(res.exit_code, res.stdout, res.stderr + "\n--- again with HOLONMEM_DEBUG=1:\n" + again.stderr)
         return Res(res.exit_code, res.stdout, res.stderr)
+
+    return run
+
+
+@pytest.fixture(scope="module")
+def fast_runner():
+    """``main()`` in-process, as an agent's turn runs it: the typer-free fast paths (and typer
+    where the fast parser gives up), with stdin/stdout/stderr of its own."""
+    import io
+    import sys
+
+    from holonmem.cli import main
+
+    def run(*args, input=b""):
+        random.seed(os.urandom(16))
+        streams = [io.TextIOWrapper(io.BytesIO(input), encoding="utf-8")] + [
+            io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="replace", write_through=True) for _ in "oe"]
+        saved = sys.stdin, sys.stdout, sys.stderr
+        sys.stdin, sys.stdout, sys.stderr = streams
+        try:
+            main([str(a) for a in args])
+            code = 0
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        except BaseException:  # noqa: BLE001 - main() must never let one out: the report shows it
+            import traceback
+
+            code = 1
+            sys.stderr.write("Traceback (most recent call last)\n" + traceback.format_exc())
+        finally:
+            sys.stdin, sys.stdout, sys.stderr = saved
+        out, err = (s.buffer.getvalue().decode("utf-8", "replace") for s in streams[1:])
+
+        class Res:
+            exit_code, stdout, stderr = code, out, err
+
+            def __repr__(self):
+                return f"<{code} out={out[-300:]!r} err={err[-600:]!r}>"
+
+        return Res()
 
     return run
 
@@ -184,7 +224,7 @@ def run_files(runner, n: int) -> None:
     root = base / "home"
     init_home(root)
     assert runner("--home", root, "ingest", SAMPLE_EVENTS).exit_code == 0
-    cmds = [c for c in COMMANDS if stage({"index": "index", "get": "get"}.get(c[0], c[0])) or c[0] == "status"]
+    cmds = COMMANDS
 
     @_settings(n)
     @given(target=st.sampled_from(["memory/fz.md", "memory/operator.md", "notes/fz.md", "notes/sub/fz.md",
@@ -257,8 +297,6 @@ def run_refs(runner, n: int) -> None:
 
 
 def test_fuzz_get_refs(runner, request):
-    if not stage("get"):
-        pytest.skip("get has not landed")
     run_refs(runner, FAST * 2)
     record(request, "fuzz cases: get refs", FAST * 2)
 
@@ -295,10 +333,45 @@ def test_fuzz_options(runner, request):
     record(request, "fuzz cases: options", FAST * 2)
 
 
+def fast_commands() -> list[list[str]]:
+    from holonmem.cli.fast import FAST_COMMANDS
+    from holonmem.formats import CLIENTS
+
+    return sorted([c] for c in FAST_COMMANDS if c != "hook") + [["hook", c] for c in CLIENTS]
+
+
+def run_fast_options(fast_runner, runner, n: int) -> None:
+    """The commands an agent runs every turn, through main() as it runs them (the fast paths):
+    no crash, hooks exit 0 whatever follows them, and the exit code is the typer command's."""
+    from holonmem.cli.options import TABLES
+
+    words = sorted(set(OPTION_WORDS) | {n for t in TABLES.values() for n in t.by_name} | {"--bogus", "--json=1"})
+    root = fresh_home()
+
+    @_settings(n)
+    @given(cmd=st.sampled_from(fast_commands()), args=st.lists(st.sampled_from(words) | st.text(max_size=12), max_size=5))
+    def inner(cmd, args):
+        if "--home" in args:
+            args = args[:args.index("--home")]
+        r = fast_runner("--home", root, *cmd, *args, input=b"")
+        assert_no_crash(r, {0} if cmd[0] == "hook" else {0, 1, 2, 65, 75})
+        slow = runner("--home", root, *cmd, *args, input=b"")
+        assert r.exit_code == slow.exit_code, (cmd, args, r, slow)
+
+    inner()
+    shutil.rmtree(root.parent, ignore_errors=True)
+
+
+def test_fuzz_fast_path_options(fast_runner, runner, request):
+    run_fast_options(fast_runner, runner, FAST * 2)
+    record(request, "fuzz cases: fast-path options", FAST * 2)
+
+
 @pytest.mark.stress
-def test_fuzz_refs_and_options_stress(runner, request):
-    if stage("get"):
-        run_refs(runner, STRESS)
-        record(request, "fuzz cases: get refs", STRESS)
+def test_fuzz_refs_and_options_stress(runner, fast_runner, request):
+    run_refs(runner, STRESS)
+    record(request, "fuzz cases: get refs", STRESS)
     run_options(runner, STRESS)
     record(request, "fuzz cases: options", STRESS)
+    run_fast_options(fast_runner, runner, STRESS)
+    record(request, "fuzz cases: fast-path options", STRESS)

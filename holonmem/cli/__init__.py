@@ -72,6 +72,13 @@ def run_app(app, args: list[str]) -> int:
     plus a ``Hint:`` naming the help to read, exit 2 (:func:`usage_error`)."""
     try:
         rv = app(args=args, prog_name="holonmem", standalone_mode=False)
+    except ValueError as exc:
+        if "null byte" not in str(exc):
+            raise
+        # typer's path type stats the name before any command runs: a NUL cannot be in one
+        sys.stderr.write("Error: an argument holds a NUL byte, which no file name can\n"
+                         "Hint: check the arguments\n")
+        return 2
     except Exception as exc:  # noqa: BLE001 - a click usage error, duck-typed (no click import)
         code = usage_error(exc)
         if code is None:

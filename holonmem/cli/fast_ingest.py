@@ -48,6 +48,8 @@ def ingest_main(h, *, files: list[Path] | None, fmt: str, project: str | None, s
                     raise UsageError(f"no such file: {f}", "check the path") from None
                 except IsADirectoryError:
                     raise UsageError(f"{f} is a folder, not a file", "pass the files inside it") from None
+                except ValueError:  # a NUL in the name: no file can have it
+                    raise UsageError(f"not a file name: {str(f)!r}", "check the path") from None
                 opened.append(fh)
                 sources.append(Source(str(f), fh))
         try:

@@ -101,6 +101,8 @@ def _read_queries(path: Path) -> list[tuple[int, dict]]:
         text = sys.stdin.read() if str(path) == "-" else path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise UsageError(f"no such file: {path}", "check the --queries path") from None
+    except ValueError:  # a NUL in the name: no file can have it
+        raise UsageError(f"not a file name: {str(path)!r}", "check the --queries path") from None
     out, bad = [], []
     for n, line in enumerate(text.splitlines(), 1):
         if not line.strip():

@@ -76,8 +76,8 @@ def load(name: str):
     return importlib.import_module(f"{__name__}.{name}")
 
 
-def detect(sample: Sample) -> str:
-    """Name of the first adapter whose ``sniff`` accepts the sample."""
+def detect(sample) -> str:
+    """Name of the first adapter whose ``sniff`` accepts the sample (a :class:`base.Sample`)."""
     for name in ORDER:
         mod = load(name)
         try:
