@@ -77,3 +77,20 @@ def test_context_settings_in_the_docs_are_the_codes_defaults():
         text = path.read_text(encoding="utf-8")
         assert re.search(rf"^continue_hours = {CONTINUE_HOURS}\b", text, re.M), path.name
     assert "### Sessions: continuing or new" in (ROOT / "docs" / "context.md").read_text(encoding="utf-8")
+
+
+def test_the_command_reference_is_what_the_commands_print():
+    """docs/cli.md is `python -m holonmem.cli.docgen` (regenerate it after changing a command's help)."""
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "FORCE_COLOR")}
+    p = subprocess.run([sys.executable, "-m", "holonmem.cli.docgen"], capture_output=True, text=True, env=env,
+                       cwd=ROOT, timeout=120)
+    assert p.returncode == 0, p.stderr
+    doc = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    assert p.stdout == doc, "docs/cli.md is out of date: run python -m holonmem.cli.docgen > docs/cli.md"
+    for name in _commands():
+        assert f"## `holonmem {name}`" in doc, name
+    assert "[docs/cli.md](docs/cli.md)" in README

@@ -18,8 +18,10 @@ def serve_cmd(
     no_browser: Annotated[bool, typer.Option("--no-browser", help="Do not open the page in the default browser.")] = False,
     home: HomeOpt = None,
 ) -> None:
-    """Open the review page: the Inbox of pending signals (approve, edit then approve, reject),
-    memories (edit, forget, restore), dream runs (diffs, undo), a timeline and a context preview.
+    """Open the review page, a local web app for the memory.
+
+    The Inbox of pending signals (approve, edit then approve, reject), memories (edit, forget,
+    restore), dream runs (diffs, undo), a timeline and a context preview.
 
     Listens on 127.0.0.1 only and prints its URL, http://127.0.0.1:PORT/?token=T, on stderr;
     every request needs the token. Ctrl-C stops it. Needs the web extra: pip install 'holonmem\\[web]'.
