@@ -25,10 +25,11 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from holonmem.cli import get_app
 from holonmem.cli.fast import resolve
 from holonmem.cli.options import TABLES, parse
+from holonmem.formats import CLIENTS
 
 # command path -> the option table its fast path parses with
 COMMANDS = {("ingest",): "ingest", ("search",): "search", ("context",): "context",
-            ("hook", "claude"): "hook", ("hook", "codex"): "hook"}
+            **{("hook", c): "hook" for c in CLIENTS}}
 
 
 def click_command(path: tuple[str, ...]):
@@ -188,8 +189,7 @@ CASES = {
     "ingest": (["ingest", "--no-fsync"], b'{"role":"user","text":"where does this go"}\n'),
     "search": (["search", "where", "--json"], b""),
     "context": (["context", "--project", "p"], b""),
-    "hook claude": (["hook", "claude"], PROMPT.encode()),
-    "hook codex": (["hook", "codex"], PROMPT.encode()),
+    **{f"hook {c}": (["hook", c], PROMPT.encode()) for c in CLIENTS},
     "status": (["status", "--json"], b""),
 }
 
@@ -214,7 +214,7 @@ def test_the_home_after_the_command_wins(tmp_path, cli, case):
             assert r.exit_code == 0, (form, r)
             if case == "status":
                 assert json.loads(out)["home"] == json.loads(r.stdout)["home"] == str(own)
-        if case in ("ingest", "hook claude", "hook codex"):
+        if case == "ingest" or case.startswith("hook "):
             assert events_in(own) > before[own] and events_in(lead) == before[lead], (case, own)
     # a home that does not exist, named after the command, is the one used: both paths refuse it
     if not case.startswith("hook"):
@@ -228,7 +228,7 @@ def test_the_home_after_the_command_wins(tmp_path, cli, case):
 
 @pytest.mark.parametrize("argv", [["--bogus"], ["--project"], ["--session=s", "-x", "extra"], ["--json=1"]])
 def test_hook_ignores_what_it_cannot_use_on_both_paths(home, cli, argv):
-    for client in ("claude", "codex"):
+    for client in CLIENTS:
         form = ["--home", str(home.root), "hook", client, *argv]
         rc, out, err, typer_loaded = run_main(form, PROMPT.encode())
         r = cli(*form, input=PROMPT)
