@@ -129,7 +129,9 @@ def similarity(a: frozenset[str], b: frozenset[str]) -> float:
 
 # "代码注释写英文，别混着来", "外卖单独记一类，别跟买菜混在一起", "…, don't mix them up": the negation
 # only keeps two ways apart; the statement says what to do
-_KEEP_APART = re.compile(r"[，,]\s*(?:别|不要)(?:跟[^，。]{1,8})?混(?:着来|在一起|用|淆)|[,;]\s*(?:don'?t|do not|never) mix (?:them|the two|it)\b", re.I)
+_KEEP_APART = re.compile(r"[，,]\s*(?:别|不要)(?:跟[^，。]{1,8})?混(?:着来|在一起|用|淆)|[,;]\s*(?:don'?t|do not|never) mix (?:them|the two|it)\b"
+                         # "中通发，别换", "stick with Postgres, don't switch": keeping a choice
+                         r"|[，,]\s*(?:别|不要|不用)(?:再)?(?:换|改)了?\s*[。！!]?$|[,;]\s*(?:don'?t|do not|never) (?:switch|change)(?: it| that)?\.?$", re.I)
 
 
 def chooses(text: str) -> bool:
@@ -345,7 +347,9 @@ def merge_on_rare(
         need = 1 if len(g) == 1 and len(named) == 1 and named <= fr else min_shared
         hit = None
         for b, lf, oi, li in leaders:
-            if b == block and len(fr & lf) >= need and not (separate and separate(items[li], items[g[0]])):
+            if b != block or (separate and separate(items[li], items[g[0]])):
+                continue
+            if len(fr & lf) >= need:
                 hit = oi
                 break
         if hit is None:

@@ -198,7 +198,7 @@ PERSONAL = re.compile(
     r"|\bleave \w+ to me\b|\bis mine\b|\bI (?:review|do|commit|merge|deploy) (?:the )?\w+ myself\b|\b(?:commit|merge|deploy|push|review) (?:it )?myself\b"
     r"|\bon (?:any|all|every) (?:of )?my\b|\bin (?:any|all|every) (?:of )?(?:my )?(?:projects?|repos?)\b|\banything I write\b|\bwhatever I write\b"
     r"|\b(?:remind|notify|ping|message|text|email|call) me\b(?=.{0,24}\b(?:by|via|on|over|through|at)\b)|\b(?:give|show|write|answer|explain to) me\b|\byou (?:give|send|write|show) me\b|\bI can'?t (?:think|read|see|eat|drink|stand)\b"
-    r"|给我(?:排|安排|写|改|订|买|发)|我(?:要|想|得|需要)?先看|我要看|让我看|\bI (?:want|need) to (?:see|read|know)\b|(?:提醒|通知|消息)[^，。]{0,6}(?:发|用|改成|改用|通过|走)[^，。]{0,3}(?:短信|微信|邮件|电话|钉钉)"
+    r"|给我(?:排|安排|写|改|订|买)|我(?:要|想|得|需要)?先看|我要看|让我看|\bI (?:want|need) to (?:see|read|know)\b|(?:提醒|通知|消息)[^，。]{0,6}(?:发|用|改成|改用|通过|走)[^，。]{0,3}(?:短信|微信|邮件|电话|钉钉)"
     r"|不管哪个|无论哪个|不论哪个|我看着|我不爱看|我看不|给我(?:弄|列|做|整理|画)"
     r"|(?:回复|回答|回)我(?:的时候)?(?:都|就)?(?:用|说)|跟我说话|和我说话|给我发(?:提醒|消息|通知)|发我(?:微信|短信|邮件|邮箱)|我要睡|我的稿子|我写的|给我改|我的名字|笔名|所有项目|任何项目|不管哪个项目)", re.I)
 _GROUP_WORDS = re.compile(r"(\bthe team\b|\bour\b|\bwe\b|我们|咱们|大家|团队)", re.I)

@@ -361,3 +361,16 @@ def test_keeping_two_ways_apart_is_a_choice_not_a_prohibition():
     for text in ("回复我用中文，代码注释写英文，别混着来。", "外卖单独记一类，别跟买菜混在一起。", "Tabs in Makefiles, spaces in Python, don't mix them."):
         assert grouping.polarity_of(text) == "+", text
     assert grouping.polarity_of("别把日志打到标准输出。") == "-"
+
+
+def test_keeping_a_choice_is_a_choice_and_a_benefactive_me_is_no_personal_rule():
+    """"中通发，别换" keeps a choice (its negation rules out changing it, like "别混着用"); "都给我发中通"
+    is an order given for me, not a rule about me."""
+    from holonmem import grouping, utterance
+
+    assert grouping.chooses("中通发，别换。") and grouping.chooses("Stick with Postgres, don't switch.")
+    assert not grouping.chooses("别换电脑上的设置就行，其他都能动")
+    f = utterance.classify("发货那边，韵达上次丢件，都给我发中通。")
+    assert f is not None and not f.personal
+    g = utterance.classify("以后给我发提醒都用短信。")
+    assert g is not None and g.personal
