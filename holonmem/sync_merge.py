@@ -243,10 +243,18 @@ def merge_journal(base: str | None, ours: str | None, theirs: str | None) -> tup
 # -- MEMORY.md ---------------------------------------------------------------------------
 
 def person_lines(text: str | None) -> str:
-    """MEMORY.md without the lines holonmem manages (what a person wrote)."""
-    from .memory_index import LINK_RE
+    """MEMORY.md without what holonmem manages there (the memory lines, the group headings
+    such as ``## Project: invoicer``) and without blank lines: what a person wrote."""
+    from .memory_index import GROUP_ORDER, HEADING_RE, LINK_RE
 
-    return "".join(ln for ln in (text or "").splitlines(keepends=True) if not LINK_RE.match(ln))
+    def managed(ln: str) -> bool:
+        if not ln.strip() or LINK_RE.match(ln):
+            return True
+        m = HEADING_RE.match(ln)
+        return bool(m and len(m.group(1)) == 2 and any(
+            m.group(2) == g or (g.endswith(":") and m.group(2).startswith(g)) for g in GROUP_ORDER))
+
+    return "".join(ln for ln in (text or "").splitlines(keepends=True) if not managed(ln))
 
 
 def merge_memory_index(base: str | None, ours: str | None, theirs: str | None) -> str | None:

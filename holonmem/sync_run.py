@@ -176,14 +176,21 @@ def _added_lines(repo: Repo) -> dict[str, int]:
 
 def _commit_local(home: Home, repo: Repo, res: SyncResult, timeout: float) -> None:
     with home_lock(home, LEDGER, timeout), home_lock(home, SIGNALS_LOCK, timeout):
-        repo.add_all()
-        staged = repo.staged()
-        if not staged:
-            return
-        res.committed = sorted(staged)
-        res.by_hand = _by_hand(home, staged)
-        res.message = P.commit_message(staged, _added_lines(repo), res.by_hand, socket.gethostname() or "this machine")
-        repo.commit(res.message)
+        _commit_staged(home, repo, res)
+
+
+def _commit_staged(home: Home, repo: Repo, res: SyncResult) -> None:
+    """Commit what changed in the home (the caller holds the ledger and signals locks)."""
+    repo.add_all()
+    staged = repo.staged()
+    if not staged:
+        return
+    by_hand = _by_hand(home, staged)
+    message = P.commit_message(staged, _added_lines(repo), by_hand, socket.gethostname() or "this machine")
+    repo.commit(message)
+    res.committed = sorted(set(res.committed) | set(staged))
+    res.by_hand = sorted(set(res.by_hand) | set(by_hand))
+    res.message = res.message or message
 
 
 def _dry_run(home: Home, repo: Repo, tgt: Target, res: SyncResult) -> SyncResult:
@@ -230,9 +237,11 @@ def _text(b: bytes | None) -> str | None:
 
 
 def _integrate(home: Home, repo: Repo, tgt: Target, theirs: str, head: str | None, res: SyncResult, timeout: float) -> None:
-    incoming = repo.changed(head, theirs) if head else {}
-    before = _checkpoint_before(home, [p for p in incoming if P.owner(p) == P.LEDGER])
     with home_lock(home, LEDGER, timeout), home_lock(home, SIGNALS_LOCK, timeout):
+        _commit_staged(home, repo, res)  # what was ingested during the fetch: git merges only committed files
+        head = repo.rev("HEAD")
+        incoming = repo.changed(head, theirs) if head else {}
+        before = _checkpoint_before(home, [p for p in incoming if P.owner(p) == P.LEDGER])
         if head is None or repo.is_ancestor(head, theirs):
             repo.git("merge", "--ff-only", "-q", theirs)
             res.merge = "fast-forward"
@@ -262,7 +271,10 @@ def _merge(home: Home, repo: Repo, tgt: Target, theirs: str, head: str, res: Syn
     if proc.returncode != 0 and not unmerged and not repo.merging():
         raise SyncError(f"git merge failed: {(proc.stderr or proc.stdout).decode('utf-8', 'replace').strip()[-300:]}",
                         "nothing was merged; run the git merge by hand to see why")
-    both = (set(ours_changed) & set(theirs_changed)) | unmerged if base else set(theirs_changed) | unmerged
+    if base:
+        both = (set(ours_changed) & set(theirs_changed)) | unmerged
+    else:  # unrelated histories (two homes made apart): what both have and differs
+        both = {p for p, c in theirs_changed.items() if c == "M"} | unmerged
 
     def three(rel: str):
         return (repo.show(base, rel) if base else None), repo.show("HEAD", rel), repo.show(theirs, rel)

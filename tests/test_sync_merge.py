@@ -71,7 +71,7 @@ def test_journal_entries_of_both_sides_in_time_order():
 def test_memory_index_keeps_the_side_whose_person_lines_changed():
     base = "# MEMORY\n\n- [a](memory/a.md) — a\n"
     mine = "# MEMORY\n\nMy own line.\n\n- [a](memory/a.md) — a\n"
-    assert M.merge_memory_index(base, base + "- [b](memory/b.md) — b\n", mine) == mine
+    assert M.merge_memory_index(base, base + "\n## Project: x\n\n- [b](memory/b.md) — b\n", mine) == mine
     assert M.merge_memory_index(base, mine, mine.replace("My", "Our")) is None
 
 

@@ -103,3 +103,25 @@ def test_concurrent_pushes_retry_and_converge(tmp_path):
     hm(a, "sync")
     hm(b, "sync")
     _converged(homes)
+
+
+def test_two_homes_made_apart_then_synced(tmp_path):
+    """Machine 2 ran `holonmem init` and `git init` itself instead of cloning: unrelated histories."""
+    import sys
+
+    from sync_support import run
+
+    remote, homes = setup(tmp_path, ("a",))
+    a, b = homes["a"], tmp_path / "b"
+    ingest(a, events("s_a1", [RUFF]))
+    hm(a, "sync")
+    run(sys.executable, "-m", "holonmem", "init", b)
+    git(b, "init", "-q", "-b", "main")
+    git(b, "remote", "add", "origin", str(remote))
+    ingest(b, events("s_b1", ["Add the PDF export"], hour=11))
+    hm(b, "remember", "Use tabs for indentation")
+    out = hm(b, "sync").stdout
+    assert "merge: merged" in out
+    hm(a, "sync")
+    _converged({"a": a, "b": b})
+    assert len(ledger_ids(a)) == 4 and [m[1] for m in active_memories(a)] == ["Use tabs for indentation"]
