@@ -47,6 +47,7 @@ import re
 from . import signal_rules as R
 from .episodes import Episode
 from .signal_model import CONFIDENCE, end_punct as _end_punct, make_signal
+from .utterance import content_chars
 
 _CJK_RE = re.compile(r"[\u3400-\u9fff]")
 
@@ -774,11 +775,7 @@ def _without_occasion(s: str) -> str:
     subj = re.match(r"^(?:the|our|your|a)\s+([\w.-]+(?:\s[\w.-]+)?)\s+(?:was|were|is|got|had been|has been)\b", head.strip(), re.I)
     if subj:
         rest = re.sub(r"\b(in|into|on|from|of) it\b", rf"\1 the {subj.group(1)}", rest)
-    return rest if _content_len(rest) >= 6 else s
-
-
-def _content_len(s: str) -> int:
-    return len(re.sub(r"\W", "", s))
+    return rest if content_chars(rest) >= 6 else s
 
 
 def cause_of(diagnosis: str, project: str | None = None, limit: int = 56) -> tuple[str, str]:

@@ -89,13 +89,13 @@ def _findings(text: str, prev_assistant: str, prior_quoted: list[str] | None = N
         sent = U.self_corrected(sent)
         f = U.classify(sent, prev_assistant=prev_assistant, quoted=quoted, prev_user=prev)
         if f is None and R.FACT_RE.search(sent) and not (U.ONE_OFF.search(sent) or U.SARCASM.search(sent)
-                                                          or U.DESCRIPTIVE.search(sent) or U._is_question(sent)):
+                                                          or U.DESCRIPTIVE.search(sent) or U.is_question(sent)):
             f = U.Finding("state", U.fact_clause(U.clean(sent)), sent, personal=False)
         if f is not None and "[REDACTED" in f.text:
             # a credential is never part of a memory: keep the clauses around it, or nothing
             kept = [c for c in re.split(r"(?<=[，,;；])\s*", f.text) if "[REDACTED" not in c]
-            f = U.Finding(f.act, "".join(kept).strip(" ，,;；"), sent, f.personal, f.conditional, f.standing) if kept and U._content("".join(kept)) >= 6 else None
-        if (f is not None and f.act == "replace" and bare_prev and U._content(f.text) < 40
+            f = U.Finding(f.act, "".join(kept).strip(" ，,;；"), sent, f.personal, f.conditional, f.standing) if kept and U.content_chars("".join(kept)) >= 6 else None
+        if (f is not None and f.act == "replace" and bare_prev and U.content_chars(f.text) < 40
                 and re.search(r"\d", f.text) and re.search(r"\d", bare_prev)):
             # "sub-3:45 is too ambitious. Let's be realistic: target 3:55 instead.": a short change
             # of a value carries the sentence before it, which names the value it changes
@@ -113,7 +113,7 @@ def _findings(text: str, prev_assistant: str, prior_quoted: list[str] | None = N
                 out.pop()
                 f = joined
             out.append(f)
-        bare_prev = sent if f is None and U._content(sent) >= 8 and not U._is_question(sent) and "[REDACTED" not in sent else ""
+        bare_prev = sent if f is None and U.content_chars(sent) >= 8 and not U.is_question(sent) and "[REDACTED" not in sent else ""
         prev = sent
     return out
 
@@ -137,8 +137,8 @@ def _join(last: U.Finding, f: U.Finding) -> U.Finding | None:
         return U.Finding(last.act, _glue(last.text, f.text), f.sentence, last.personal, last.conditional, last.standing)
     if last.act not in ("instruct", "prefer") or f.act not in ("instruct", "prefer"):
         return None
-    short_f = U._content(f.text) < 16 or (f.text.isascii() and len(f.text.split()) <= 8)
-    short_last = U._content(last.text) < 16
+    short_f = U.content_chars(f.text) < 16 or (f.text.isascii() and len(f.text.split()) <= 8)
+    short_last = U.content_chars(last.text) < 16
     if not ((short_f or short_last) and last.act == f.act or short_f and last.act == "instruct"):
         return None
     act = "instruct" if "instruct" in (last.act, f.act) else f.act

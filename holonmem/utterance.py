@@ -236,7 +236,7 @@ def _drop_reason(text: str) -> str:
     out = fact_clause(text)
     if _CJK_RE.search(out):
         parts = re.split(r"(?<=[，,])", out)
-        kept = [parts[0]] + [p for p in parts[1:] if not DESCRIPTIVE.search(p) and _content(p) > 2]
+        kept = [parts[0]] + [p for p in parts[1:] if not DESCRIPTIVE.search(p) and content_chars(p) > 2]
         out = "".join(kept).rstrip("，, ")
     return out
 
@@ -272,11 +272,11 @@ class Finding:
     standing: bool = False
 
 
-def _content(s: str) -> int:
+def content_chars(s: str) -> int:
     return len(re.sub(r"\W", "", s))
 
 
-def _is_question(s: str) -> bool:
+def is_question(s: str) -> bool:
     return bool(re.search(r"[?？]\s*$|吗[。！]?\s*$|^\s*(?:what|why|how|when|where|who|which|is it|are you|do you|does|did|can you|could you|would you|要不要|能不能|是不是)\b", s, re.I))
 
 
@@ -289,15 +289,15 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
              prev_user: str = "") -> Finding | None:
     """The act of one sentence the user typed, or None."""
     s = sentence.strip()
-    if _content(s) < 3 or SARCASM.search(s) or REPORTED.search(s):
+    if content_chars(s) < 3 or SARCASM.search(s) or REPORTED.search(s):
         return None
-    question = _is_question(s)
+    question = is_question(s)
     if question and not _standing_request(s):
         return None
     core = clean(s)
     # an adopted quote or an earlier sentence: "the pinyin part, yes - follow that from now on"
     ana = ANAPHOR.search(core) or ANAPHOR.search(s)
-    if ana and _content(_MARKER_STRIP.sub("", ANAPHOR.sub("", core))) < 12:
+    if ana and content_chars(_MARKER_STRIP.sub("", ANAPHOR.sub("", core))) < 12:
         target = _resolve(ana.group(1) if ana.lastindex else None, quoted or [], prev_user)
         if not target:
             return None
@@ -354,9 +354,9 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
             text = re.sub(r"^\s*(?:no|nope|wrong|not quite|actually|correction|hmm,? wait|wait|不对|不是的|错了|搞错了|说错了|记错了|更正|纠正)\b\s*[,，.。!！—–:-]*\s*", "", core, flags=re.I)
             text = re.sub(r"^(?:I misremembered|我记错了|纠正一下|更正一下)\s*[:：,，]\s*", "", text, flags=re.I)
             m = re.search(r"\bthat'?s (?:wrong|not right|incorrect|outdated)\s*[,;:—–-]\s*|写错了\s*[，,：:]\s*", text, re.I)
-            if m and _content(text[m.end():]) >= 6:  # "the doc says 14 — that's wrong, we're on 15": the right part
+            if m and content_chars(text[m.end():]) >= 6:  # "the doc says 14 — that's wrong, we're on 15": the right part
                 text = text[m.end():]
-            if _content(text) >= 6 and not DIRECTIVE.match(text):
+            if content_chars(text) >= 6 and not DIRECTIVE.match(text):
                 text, about_user = _corrected(clean(text), prev_assistant)
                 return Finding("correct", without_wrong(text), s, personal=personal or about_user)
     if not standing and _TASK_OBJECT.search(re.split(r"[,;:，；：—–]|\s-\s", core, maxsplit=1)[0]):
@@ -493,7 +493,7 @@ def without_wrong(text: str) -> str:
     for rx in _WRONG_PART:
         out = rx.sub("", out)
     out = re.sub(r"^是", "", out).strip(" ，,;；")
-    return out if _content(out) >= 4 else text
+    return out if content_chars(out) >= 4 else text
 
 
 def _corrected(text: str, prev_assistant: str) -> tuple[str, bool]:
@@ -546,7 +546,7 @@ def self_corrected(sentence: str) -> str:
         return sentence
     left, right = sentence[: m.start()], sentence[m.end():]
     right = re.sub(r"^(?:是|应该是|it'?s|make (?:it|that))\s*", "", right, flags=re.I)
-    if _content(right) < 3:
+    if content_chars(right) < 3:
         return sentence
     first = re.match(r"\s*(\w+)", right)
     if first and first.group(1).isascii():  # "tag releases as v1, no wait, as release-1": from the repeated word
@@ -571,7 +571,7 @@ def _resolve(part: str | None, quoted: list[str], prev_user: str) -> str | None:
     """What "that" in an adoption refers to: the quoted sentence about ``part``, else the previous sentence."""
     pool: list[str] = []
     for q in quoted:
-        pool.extend(x for x in sentences(q) if _content(x) >= 8)
+        pool.extend(x for x in sentences(q) if content_chars(x) >= 8)
     if part:
         words = [w for w in re.findall(r"\w+", part.lower()) if len(w) > 2]
         for x in pool:
@@ -580,6 +580,6 @@ def _resolve(part: str | None, quoted: list[str], prev_user: str) -> str | None:
                     return re.sub(r"^(?:we|they)\s+", "", piece.strip(), flags=re.I)
     if pool and not part:
         return None  # an unqualified "that" after a whole pasted text is ambiguous
-    if prev_user and _content(prev_user) >= 8:
+    if prev_user and content_chars(prev_user) >= 8:
         return prev_user
     return None
