@@ -34,6 +34,7 @@ def _diverge(homes) -> set[str]:
     hm(a, "consolidate", "--now", "2026-06-10")
     for h in (a, b, c):
         hm(h, "sync")
+        hm(h, "search", "release")  # every clone has a search index to keep up to date
     hm(a, "sync")
     # now each machine on its own; a and b dream over the same pending signals (s_x)
     ingest(a, events("s_a1", [RUFF, "Fix the invoice rounding bug"]))
@@ -61,6 +62,9 @@ def test_three_clones_sync_in_every_order(tmp_path, order):
     _converged(homes)
     a = homes["a"]
     assert set(ledger_ids(a)) == all_ids  # no event lost
+    found = {n: sorted(r["ref"] for r in json.loads(hm(h, "search", "ruff commit", "--json", "--limit", "50").stdout))
+             for n, h in homes.items()}
+    assert found["a"] == found["b"] == found["c"] and "event:s_b1_0" in found["a"], found
     mems = active_memories(a)
     for word, n in (("ruff", 1), ("pip", 1), ("fridays", 1), ("bug fix", 0)):
         assert len([m for m in mems if word in m[1].lower()]) == n, (word, mems)
