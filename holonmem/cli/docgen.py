@@ -10,8 +10,6 @@ trailing blanks stripped.
 
 from __future__ import annotations
 
-import contextlib
-import io
 import os
 import sys
 
@@ -51,6 +49,9 @@ def command_paths() -> list[tuple[str, ...]]:
 
 def help_text(path: tuple[str, ...]) -> str:
     """What ``holonmem PATH --help`` prints, trailing blanks stripped."""
+    import contextlib
+    import io
+
     from . import get_app, run_app
 
     buf = io.StringIO()
