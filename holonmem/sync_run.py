@@ -260,8 +260,6 @@ def _read_bytes(path) -> bytes:
 
 
 def _merge(home: Home, repo: Repo, tgt: Target, theirs: str, head: str, res: SyncResult) -> None:
-    from .memory import parse_memory, render_memory, stamp_state
-
     base = repo.merge_base(head, theirs)
     ours_changed = repo.changed(base, head) if base else {}
     theirs_changed = repo.changed(base, theirs) if base else repo.changed(head, theirs)
@@ -271,6 +269,24 @@ def _merge(home: Home, repo: Repo, tgt: Target, theirs: str, head: str, res: Syn
     if proc.returncode != 0 and not unmerged and not repo.merging():
         raise SyncError(f"git merge failed: {(proc.stderr or proc.stdout).decode('utf-8', 'replace').strip()[-300:]}",
                         "nothing was merged; run the git merge by hand to see why")
+    try:
+        _resolve(home, repo, tgt, theirs, head, res, base, ours_changed, theirs_changed, unmerged)
+    except BaseException:
+        # whatever stopped it (a conflict, an error, Ctrl-C): the tree goes back to where it was
+        if repo.merging():
+            repo.git("merge", "--abort", check=False)
+        if repo.merging():  # pragma: no cover - abort refused: reset to where we were
+            repo.git("reset", "-q", "--merge", check=False)
+        res.resolved.clear()
+        res.folded.clear()
+        raise
+
+
+def _resolve(home: Home, repo: Repo, tgt: Target, theirs: str, head: str, res: SyncResult, base: str | None,
+             ours_changed: dict, theirs_changed: dict, unmerged: set[str]) -> None:
+    """Resolve an uncommitted merge by meaning and commit it; raise to have it aborted."""
+    from .memory import parse_memory, render_memory, stamp_state
+
     if base:
         both = (set(ours_changed) & set(theirs_changed)) | unmerged
     else:  # unrelated histories (two homes made apart): what both have and differs
@@ -292,6 +308,10 @@ def _merge(home: Home, repo: Repo, tgt: Target, theirs: str, head: str, res: Syn
         if kind == P.INDEX:
             continue  # regenerated below
         b, o, t = three(rel)
+        if o == t:
+            if rel in unmerged and o is not None:
+                writes[rel] = o  # the same change on both sides
+            continue
         if o is None or t is None:  # deleted on one side, changed on the other
             if kind == P.MEMORY:  # holonmem never deletes a memory file: a person did
                 if rel in unmerged:
@@ -333,11 +353,7 @@ def _merge(home: Home, repo: Repo, tgt: Target, theirs: str, head: str, res: Syn
         else:
             res.resolved["MEMORY.md"] = P.HOW[P.INDEX]
     if people:
-        repo.git("merge", "--abort", check=False)
-        if repo.merging():  # pragma: no cover - abort refused: reset to where we were
-            repo.git("reset", "-q", "--merge", check=False)
         names = [p.split(" (")[0] for p in people]
-        res.resolved.clear()
         raise SyncConflict(
             names,
             f"sync stopped: {len(people)} file(s) people write conflict with {tgt.remote}/{tgt.branch}: "
@@ -356,7 +372,6 @@ def _merge(home: Home, repo: Repo, tgt: Target, theirs: str, head: str, res: Syn
     repo.add(sorted(set(writes) | set(res.resolved) | {"MEMORY.md"}))
     left = repo.unmerged()
     if left:  # pragma: no cover - every conflicted path was resolved or the merge aborted above
-        repo.git("merge", "--abort", check=False)
         raise SyncError(f"sync stopped: unresolved paths {', '.join(left)}", "merge them by hand (docs/sync.md)")
     n = len(res.incoming)
     msg = (f"holonmem sync: merge {tgt.remote}/{tgt.branch} ({n} commit{'s' if n != 1 else ''})\n\n"
