@@ -234,9 +234,6 @@ def _context(h, client: str, payload: dict) -> str | None:
     return text if isinstance(text, str) and text.strip() else None
 
 
-CUT_NOTE = "\n[holonmem: context cut to fit the 10,000-character hook limit; run `holonmem context` for all of it]"
-
-
 def envelope(event: str, text: str) -> str:
     """The hook reply both clients read (context.envelope_json), kept under the one limit,
     context.HOOK_MAX_CHARS: context_build.for_hook already shrinks its budget until it fits, so
@@ -246,13 +243,15 @@ def envelope(event: str, text: str) -> str:
     out = envelope_json(event, text)
     if len(out) < HOOK_MAX_CHARS:
         return out
-    over = len(out) - len(text)  # what the JSON around the text and its escapes take
-    keep = max(0, HOOK_MAX_CHARS - 1 - over - len(CUT_NOTE))
-    while True:
-        out = envelope_json(event, text[:keep].rstrip() + CUT_NOTE)
-        if len(out) < HOOK_MAX_CHARS or keep == 0:
-            return out
-        keep = max(0, keep - (len(out) - HOOK_MAX_CHARS + 1))
+    note = f"\n[holonmem: context cut to fit the {HOOK_MAX_CHARS:,}-character hook limit; run `holonmem context` for all of it]"
+    lo, hi = 0, min(len(text), HOOK_MAX_CHARS)  # the longest prefix that fits (escapes make chars longer)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if len(envelope_json(event, text[:mid].rstrip() + note)) < HOOK_MAX_CHARS:
+            lo = mid
+        else:
+            hi = mid - 1
+    return envelope_json(event, text[:lo].rstrip() + note)
 
 
 def _log(h, client: str, out: HookOutcome) -> None:

@@ -97,11 +97,17 @@ def test_context_envelope(hm, sample_home, client, name, event):
 
 
 def test_envelope_is_cut_below_the_client_limit():
+    """One limit (context.HOOK_MAX_CHARS) for the whole reply, however much JSON escaping the text needs."""
+    from holonmem.context import HOOK_MAX_CHARS
     from holonmem.hooks import envelope
 
-    obj = json.loads(envelope("SessionStart", "x" * 50_000))
-    text = obj["hookSpecificOutput"]["additionalContext"]
-    assert len(text) < 10_000 and "holonmem context" in text
+    for big in ("x" * 50_000, '"\n\x01' * 20_000, "路线" * 9_000):
+        out = envelope("SessionStart", big)
+        text = json.loads(out)["hookSpecificOutput"]["additionalContext"]
+        assert len(out) < HOOK_MAX_CHARS and "holonmem context" in text and f"{HOOK_MAX_CHARS:,}" in text
+        assert len(out) > HOOK_MAX_CHARS - 200  # cut to the limit, not far below it
+    assert envelope("SessionStart", "short") == json.dumps(
+        {"hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": "short"}}, ensure_ascii=False)
 
 
 def test_no_envelope_for_other_events(hm, sample_home):

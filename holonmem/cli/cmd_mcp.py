@@ -10,7 +10,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .app import HomeOpt, command
+from .app import HomeOpt, command, home_arg
 
 
 @command("mcp")
@@ -30,5 +30,4 @@ def mcp_cmd(
     from ..mcp_server import serve
 
     # the home is resolved per tool call: a missing home is an error result, not a dead server
-    explicit = home or (ctx.obj or {}).get("home")
-    raise typer.Exit(serve(explicit, project))
+    raise typer.Exit(serve(home_arg(ctx, home), project))
