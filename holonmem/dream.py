@@ -332,7 +332,9 @@ class _Group:
 
         def key(m):
             full = size[id(m)] >= 0.75 * longest  # not a shorter restatement ("记得每天午睡那一小时")
-            return (full, m.get("act") in EXPLICIT_ACTS, _ts_key(m.get("ts")), m["confidence"])
+            # a lesson worded from a failure whose fix shows the method over one that only repeats it
+            shown = m["kind"] != "lesson" or "tool_failure_evidence" in (m.get("channels") or [])
+            return (shown, full, m.get("act") in EXPLICIT_ACTS, _ts_key(m.get("ts")), m["confidence"])
         return max(self.members, key=key)
 
 

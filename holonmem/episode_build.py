@@ -62,7 +62,8 @@ def split_session(events: list[dict], gap_seconds: float) -> list[tuple[list[dic
 
     for ev in events:
         t = epoch(ev.get("ts"))
-        if cur and t is not None and last_t is not None and t - last_t > gap_seconds:
+        # a tool's result belongs with its call however long the call ran (a training run, a build)
+        if cur and t is not None and last_t is not None and t - last_t > gap_seconds and ev.get("kind") != "tool_result":
             close("idle_gap")
         wi = _work_item(ev) if ev.get("kind") == "work_item" else None
         wid = wi.get("id") if wi else None

@@ -395,6 +395,9 @@ def _option_chunk(chunk: list[str]) -> bool:
                 or (len(toks) > 1 and toks[1] == "=" and re.match(r"^[A-Za-z_]\w*$", toks[0])))
 
 
+_NUMBER_VALUE = re.compile(r"^\d+(?:\.\d+)?(?:[kKmMgGtT][bB]?|%)?$")
+
+
 def _token_diff(a: str, b: str) -> dict:
     ta, tb = _tokens(a), _tokens(b)
     if ta == tb:
@@ -405,12 +408,17 @@ def _token_diff(a: str, b: str) -> dict:
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(a=ta, b=tb, autojunk=False).get_opcodes():
         if op == "equal":
             continue
+        # "--batch-size 256" -> "--batch-size 64": an option's number tuned is an option given
+        # (options added right after it come in the same chunk: "64 --grad-accum 4")
+        tuned = (op == "replace" and i2 - i1 == 1 and i1 > 0 and j1 > 0 and ta[i1 - 1] == tb[j1 - 1]
+                 and re.match(r"^-{1,2}[A-Za-z]", ta[i1 - 1]) is not None
+                 and all(_NUMBER_VALUE.match(t) for t in (ta[i1], tb[j1])) and _option_chunk(tb[j1 + 1:j2]))
         if op in ("replace", "delete"):
-            only_options = False
+            only_options = only_options and tuned
             removed += ta[i1:i2]
         if op in ("replace", "insert"):
             chunk = tb[j1:j2]
-            added.append(" ".join(t for t in chunk if t != ","))
+            added.append(" ".join(t for t in ([tb[j1 - 1]] if tuned else []) + chunk if t != ","))
             if op == "insert" and not _option_chunk(chunk):
                 only_options = False
     if only_options and added:
@@ -727,6 +735,9 @@ _ANAPHORA = [
     re.compile(r"^[^，,：:。]{1,12}(?:一样|同样|类似)的(?:问题|情况|毛病)[：:，,]\s*|^(?:the )?same (?:problem|issue|thing) as [^:,;]{1,30}[:,;]\s*", re.I),
     re.compile(r"又(?=[\u3400-\u9fff])(?![名称])"),
 ]
+# "Same CUDA out-of-memory as the depth ablation: …" -> "CUDA out-of-memory: …"
+_SAME_AS = re.compile(r"^(?:the )?same (?!(?:problem|issue|thing) as )([^:,;]{2,40}?) as (?:the |in |on |with |for |last )?"
+                      r"[^:,;.]{1,30}(?=\s*[:,;.]|$)", re.I)
 
 
 def _sentences(text: str) -> list[str]:
@@ -787,6 +798,7 @@ def cause_of(diagnosis: str, project: str | None = None, limit: int = 56) -> tup
     if not pick:
         return "", ""
     s = re.sub(r"^[^：:]{0,24}的原因[：:]\s*|^(?:Cause|Root cause|Reason)[:：]\s*", "", pick, flags=re.I)
+    s = _SAME_AS.sub(r"\1", s)
     for rx in _ANAPHORA:
         s = rx.sub("", s)
     head, colon, tail = (re.split(r"(\s*[:：]\s*)", s, maxsplit=1) + ["", ""])[:3]

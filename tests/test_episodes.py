@@ -169,3 +169,13 @@ def test_plain_yaml_scalars_written_by_hand_are_read():
     problems = []
     (ep,) = parse_day(text, "2026-06-30", "episodes/2026-06-30.md", problems)
     assert problems == [] and (ep.id, ep.project, ep.outcome, ep.events) == ("ep_hand", "invoicer", "failed", ["evt_1", "evt_2"])
+
+
+def test_a_long_running_call_keeps_its_result_in_its_episode():
+    """A training run or a build that takes longer than the idle gap: its result arrives after the
+    gap and still belongs to the call (a failure and its fix stay in one episode)."""
+    evs = [_ev(0, text="Run the ablation."), _ev(1, kind="tool_call", role="assistant", text="python train.py", tool="Bash"),
+           _ev(2, kind="tool_result", role="tool", text="acc=71.7", tool="Bash", minute=50, status="ok"),
+           _ev(3, text="Now the next one.", minute=95)]
+    segs = split_session(evs, GAP)
+    assert [[e["id"] for e in seg] for seg, _why in segs] == [["e0", "e1", "e2"], ["e3"]]

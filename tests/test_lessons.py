@@ -325,3 +325,26 @@ def test_a_cause_drops_the_story_of_the_occasion():
     assert short == "`invoicer` is not installed in the venv"
     # no occasion told: the cause is kept whole
     assert L.cause_of("The font is missing, so pandoc cannot render CJK.")[0].startswith("The font is missing")
+
+
+def test_a_tuned_number_with_options_added_is_a_lesson_for_a_resource_error():
+    """"--batch-size 256" -> "--batch-size 64 --grad-accum 4" after CUDA ran out of memory: the
+    option's number tuned (and options added) is an option fix; a date or a word swapped is not."""
+    oom = ("Traceback (most recent call last):\n  File \"train.py\", line 212, in <module>\n"
+           "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.31 GiB.")
+    evs = _events(
+        call("python train.py --layers 64 --batch-size 256 --seed 0"),
+        result(oom, ok=False),
+        say("Same CUDA out-of-memory as the depth ablation. Keeping the effective batch with gradient accumulation."),
+        call("python train.py --layers 64 --batch-size 64 --grad-accum 4 --seed 0"),
+        result("layers=64 acc=71.7"))
+    f = pair_failures(evs)[0]
+    assert f["fix_kind"] == "option" and f["rerun"]["added"] == ["--batch-size 64 --grad-accum 4"]
+    (s,) = lessons_of(evs)
+    assert s["channels"] == ["tool_failure_evidence"]
+    # the pointer to another occasion is dropped from the cause, the thing itself kept
+    assert s["statement"].startswith("ledgerly lesson: CUDA out-of-memory: add `--batch-size 64 --grad-accum 4`.")
+    assert L.call_diff({"meta": {"input": {"command": "report --date 2026-03-01"}}},
+                       {"meta": {"input": {"command": "report --date 2026-03-02"}}})["kind"] == "changed"
+    assert L.call_diff({"meta": {"input": {"command": "run --mode fast"}}},
+                       {"meta": {"input": {"command": "run --mode safe"}}})["kind"] == "changed"
