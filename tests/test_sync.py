@@ -114,6 +114,8 @@ def test_conflicting_hand_edits_stop_sync_and_change_nothing(tmp_path):
     git(b, "-c", "user.name=t", "-c", "user.email=t@t", "merge", "origin/main", check=False)
     d = json.loads(hm(b, "doctor", "--json", check=False).stdout)
     assert {f["file"] for f in d["findings"] if f["check"] == "conflicts"} == {"AGENTS.md"}  # git merged the memory's lines
+    r = hm(b, "sync", check=False)
+    assert r.returncode == 1 and "merge is already in progress" in r.stderr and "git merge --abort" in r.stderr
     (b / "AGENTS.md").write_text(git(b, "show", "origin/main:AGENTS.md").stdout)
     git(b, "add", "AGENTS.md")
     git(b, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "resolved by hand")
