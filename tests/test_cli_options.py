@@ -157,6 +157,8 @@ def test_random_command_lines_mean_the_same_on_both_paths(path, argv):
     """The fuzzer's differential half: random words from every table, both parsers."""
     if "--help" in argv or "-h" in argv:
         return  # main() sends those to typer before any fast path
+    if any("\x00" in a for a in argv):
+        return  # typer's path type raises on a NUL before parsing ends (test_cli: a usage error on both paths)
     table = TABLES[COMMANDS[path]]
     notes: list[str] = []
     fast, slow = parse(table, argv, notes), click_parse(path, argv)
