@@ -49,7 +49,7 @@ class SyncResult:
     conflicts: list[str] = field(default_factory=list)  # dry run: people's files that would conflict
     pushed: bool | None = False  # None: nothing to push
     dry_run: bool = False
-    moved: bool = False  # lines moved inside a ledger file (the id map and index are rebuilt)
+    moved: bool = False  # lines moved inside a ledger file (the search index is rebuilt)
     notes: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict:
@@ -517,9 +517,8 @@ def _rederive(home: Home, res: SyncResult) -> None:
         if index.load_state(home) is not None:
             pend = index.pending(home)
             if pend.get("rewritten") or res.moved:
-                # lines may have moved inside a ledger file: positions are rebuilt, not patched
-                for name in ("ids.sqlite", "ids.sqlite-wal", "ids.sqlite-shm"):
-                    home.state_file(name).unlink(missing_ok=True)
+                # lines moved inside a ledger file: the index's positions are rebuilt, not patched
+                # (the id map notices by itself: the bytes before its recorded end changed)
                 index.rebuild(home)
             else:
                 index.update(home)

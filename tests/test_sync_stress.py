@@ -65,6 +65,9 @@ def test_three_clones_sync_in_every_order(tmp_path, order):
     found = {n: sorted(r["ref"] for r in json.loads(hm(h, "search", "ruff commit", "--json", "--limit", "50").stdout))
              for n, h in homes.items()}
     assert found["a"] == found["b"] == found["c"] and "event:s_b1_0" in found["a"], found
+    for h in homes.values():  # the id map follows lines that moved inside a ledger file
+        for eid in ("s_a1_0", "s_b1_0", "s_c1_0", "s_x_0"):
+            assert eid in hm(h, "get", f"event:{eid}").stdout
     mems = active_memories(a)
     for word, n in (("ruff", 1), ("pip", 1), ("fridays", 1), ("bug fix", 0)):
         assert len([m for m in mems if word in m[1].lower()]) == n, (word, mems)
