@@ -221,9 +221,10 @@ def test_the_home_after_the_command_wins(tmp_path, cli, case):
     # a home that does not exist, named after the command, is the one used: both paths refuse it
     if not case.startswith("hook"):
         form = ["--home", str(a), *cmd, "--home", str(tmp_path / "nowhere")]
-        rc, _, err, _ = run_main(form, stdin)
+        rc, _, err, typer_loaded = run_main(form, stdin)
         r = cli(*form, input=stdin)
         assert rc == r.exit_code == 1 and "Error:" in err and "Error:" in r.stderr, (err, r)
+        assert typer_loaded is not fast, "reporting an error on a fast path imported typer"
 
 
 # -- hooks fail open on every path -----------------------------------------------------

@@ -379,3 +379,33 @@ def test_run_hook_survives_random_payloads(home):
         assert not any(p.startswith(("ingest failed", "context failed", "heartbeat failed")) for p in out.problems), out.problems
 
     inner()
+
+
+def test_a_module_that_fails_to_import_is_said_not_swallowed(tmp_path, home):
+    """No silent ImportError guard: with a broken context module (a real copy of the package, one
+    file broken) the hook still exits 0 and ingests, and says why there is no context on stderr
+    and in hook.log; with HOLONMEM_DEBUG=1 the traceback too."""
+    import os
+    import shutil
+    from pathlib import Path
+
+    import holonmem
+
+    pkg = tmp_path / "pkg"
+    shutil.copytree(Path(holonmem.__file__).parent, pkg / "holonmem", ignore=shutil.ignore_patterns("__pycache__"))
+    target = pkg / "holonmem" / "context_build.py"
+    src = target.read_text(encoding="utf-8")
+    target.write_text(src.replace("from __future__ import annotations\n",
+                                  "from __future__ import annotations\nraise ImportError('a broken build')\n", 1),
+                      encoding="utf-8")
+    payload = sample("claude_hook_userpromptsubmit.json")
+    for debug in ("", "1"):
+        env = {**os.environ, "HOLONMEM_DEBUG": debug, "PYTHONPATH": str(pkg)}
+        p = subprocess.run([sys.executable, "-m", "holonmem", "hook", "claude", "--home", str(home.root)], input=payload,
+                           capture_output=True, cwd=pkg, env=env, timeout=120)
+        err = p.stderr.decode()
+        assert p.returncode == 0 and p.stdout == b"", err
+        assert "context failed: ImportError: a broken build" in err
+        assert ("Traceback (most recent call last)" in err) == bool(debug), err
+    assert "context failed: ImportError: a broken build" in hook_log(home)
+    assert ledger(home)  # the payload was still ingested
