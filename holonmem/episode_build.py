@@ -177,7 +177,8 @@ def _fix_kind(steps: list[dict], rerun: dict, user_said: bool) -> str:
     """One word for the structure of the fix, strongest first.
 
     ``env``: a command that changes the environment (install, login, export, start a
-    service or device) or a config file outside the source tree was written;
+    service or device), a config file outside the source tree was written, or the same
+    call was run through a launcher that provides one (MO2, wine);
     ``option``: the same call passed with a flag, an option or an env prefix added;
     ``edit``: files of the project were edited; ``procedure``: another command was
     run (not an inspection); ``changed``: the call itself was changed (other values);
@@ -185,8 +186,8 @@ def _fix_kind(steps: list[dict], rerun: dict, user_said: bool) -> str:
     nothing but a rerun.
     """
     kinds = {s["kind"] for s in steps if s.get("ok")}
-    if "env" in kinds:
-        return "env"
+    if "env" in kinds or rerun.get("kind") == "launcher":
+        return "env"  # a launcher (MO2, wine) gives the program the environment it lacked
     if rerun.get("kind") == "added":
         return "option"
     if "edit" in kinds:

@@ -210,7 +210,7 @@ def segment_core(seg: str) -> tuple[str, str | None] | None:
             break
     if not toks or toks[0] == "export":
         return None
-    prog = toks[0].rsplit("/", 1)[-1].lower()
+    prog = toks[0].strip("'\"").rsplit("/", 1)[-1].lower()
     sub, skip = None, False
     for t in toks[1:]:
         if t.startswith("-"):
@@ -240,7 +240,24 @@ def related_commands(a: str, b: str) -> bool:
                 continue
             if sa == sb or (sa is None and _pathlike(sb)) or (sb is None and _pathlike(sa)):
                 return True
-    return False
+    return _launched_through(a, b)
+
+
+def _launched_through(a: str, b: str) -> bool:
+    """Is ``b`` the command ``a`` run through a launcher ("SSEEdit.exe -autoload X.esp" ->
+    "ModOrganizer.exe moshortcut://:SSEEdit -autoload X.esp", "wine tool.exe …"): another program
+    that names ``a``'s program and passes all of ``a``'s arguments on?"""
+    ta, tb = _tokens(a), _tokens(b)
+    if not ta or len(tb) < 2:
+        return False
+    prog = ta[0].strip("'\"").rsplit("/", 1)[-1].rsplit("\\", 1)[-1].lower()
+    stem = re.sub(r"\.(?:exe|app|bat|cmd|sh|py)$", "", prog)
+    core = segment_core(b)
+    if len(stem) < 3 or _ASSIGN_RE.match(tb[0]) or not core or re.sub(r"\.(?:exe|app|bat|cmd|sh|py)$", "", core[0]) == stem:
+        return False  # an env prefix or a wrapper (sudo, time) is no launcher
+    names = [t.strip("'\"").lower() for t in tb[1:]]
+    return (any(re.search(rf"(?:^|[/:\\]){re.escape(stem)}(?:\.\w+)?$", t) for t in names)
+            and all(t in tb[1:] for t in ta[1:]))
 
 
 # What a segment does. Programs and subcommands named by what they do to the
@@ -434,6 +451,11 @@ def call_diff(fail_call: dict, pass_call: dict) -> dict:
     added; ``{"kind": "changed", "removed": [...], "added": [...]}`` otherwise.
     """
     fc, pc = shell_command(fail_call), shell_command(pass_call)
+    if fc is not None and pc is not None and _launched_through(fc, pc):
+        args = _tokens(fc)[1:]
+        launcher = [t.strip("'\"") for t in _tokens(pc) if t not in args]
+        launcher[0] = launcher[0].rsplit("/", 1)[-1]
+        return {"kind": "launcher", "program": _tokens(fc)[0].strip("'\""), "launcher": launcher}
     if fc is not None and pc is not None:
         pf, rf = _env_prefix(fc)
         pp, rp = _env_prefix(pc)
@@ -862,6 +884,10 @@ def describe_fix(f: dict, by_id: dict[str, dict], project: str | None, zh: bool,
     kind = f.get("fix_kind") or ""
     rerun = f.get("rerun") or {}
     steps = [by_id[s["event"]] for s in f.get("steps") or [] if s.get("event") in by_id]
+    if rerun.get("kind") == "launcher":
+        prog = _code(clean_text(str(rerun.get("program") or "").strip("'\"").rsplit("/", 1)[-1], project))
+        via = _code(short(_cut(clean_text(" ".join(rerun.get("launcher") or []), project), 70)))
+        return f"通过 {via} 启动 {prog}" if zh else f"start {prog} through {via}"
     if kind in ("env", "procedure"):
         wanted = [e for e, st in zip(steps, f.get("steps") or []) if st.get("kind") == kind] or steps
         phrases = list(dict.fromkeys(p for e in wanted for p in fix_phrases(e, project)))

@@ -348,3 +348,26 @@ def test_a_tuned_number_with_options_added_is_a_lesson_for_a_resource_error():
                        {"meta": {"input": {"command": "report --date 2026-03-02"}}})["kind"] == "changed"
     assert L.call_diff({"meta": {"input": {"command": "run --mode fast"}}},
                        {"meta": {"input": {"command": "run --mode safe"}}})["kind"] == "changed"
+
+
+def test_the_same_call_run_through_a_launcher_is_an_environment_lesson():
+    """SSEEdit started directly cannot write; started through MO2 (which names it and passes every
+    argument on) it can: the launcher gives the program its environment. Another program that does
+    not carry the call on is no such rerun."""
+    direct = '"D:/Modding/SSEEdit/SSEEdit.exe" -quickautoclean -autoload Patch.esp'
+    via = '"D:/Modding/MO2/ModOrganizer.exe" -p Main "moshortcut://:SSEEdit" -quickautoclean -autoload Patch.esp'
+    assert L.related_commands(direct, via) and L.related_commands("tool.exe x", "wine tool.exe x")
+    assert not L.related_commands("pytest -q", "make test")
+    assert not L.related_commands(direct, '"D:/Modding/MO2/ModOrganizer.exe" -p Main "moshortcut://:SSEEdit"')
+    evs = _events(
+        call(direct),
+        result('Error: Access denied. Could not write "D:/Games/Skyrim/Data/Patch.esp" (the game\'s Data folder is protected)', ok=False),
+        say("直接启动 xEdit 写不进游戏的 Data 目录。要从 MO2 里启动它。"),
+        call(via),
+        result("Saved Patch.esp to overwrite"), project="skyrim")
+    f = pair_failures(evs)[0]
+    assert f["fix_kind"] == "env" and f["rerun"]["kind"] == "launcher"
+    (s,) = lessons_of(evs)
+    assert s["channels"] == ["tool_failure_evidence"]
+    assert "通过 `ModOrganizer.exe -p Main" in s["statement"] and "启动 `SSEEdit.exe`" in s["statement"]
+    assert '\\"' not in s["statement"] and '"D:' not in s["statement"]
