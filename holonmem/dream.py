@@ -657,6 +657,17 @@ def _deep_one(g, plan, work, feats, changed, taken, candidates, index_mem, edita
         _strengthen(g, editable(hit), plan, now_iso, run_id, changed, hit,
                     f"matches an active memory ({', '.join(g.channels)}): strengthened instead of a twin")
         return
+    # contradictions with active memories on the same subject (scope + project)
+    core = grouping.core_features(rep["statement"])
+    rivals = [p for p in sorted(candidates(rep["scope"], rep["project"], core | f, 0.2))
+              if rep["kind"] != "lesson" and work[p].kind != "lesson"
+              and len(core & feats[p]) >= min(2, len(core)) and grouping.conflicts(rep["statement"], rep["polarity"], work[p].statement or work[p].title,
+                                    grouping.polarity_of(work[p].statement or work[p].title))]
+    if g.act in CHANGE_ACTS:  # a change of mind or a correction replaces what it is about
+        rivals = _uniq(rivals + _targets(rep, work, feats, candidates))
+    if rep["scope"] == "project" and any(work[p].project not in (None, rep["project"]) for p in rivals):
+        # it replaces a rule of another project too ("王律师上周离职了"): the person's rule now
+        rep = {**rep, "scope": "user", "project": None, "statement": _label_free(rep["statement"], rep["project"])}
     ev = _uniq(e for s in g.members for e in s["evidence"])
     sessions = _uniq(s.get("session") for s in g.members if s.get("session"))
     title = _title(rep["statement"])
@@ -669,14 +680,6 @@ def _deep_one(g, plan, work, feats, changed, taken, candidates, index_mem, edita
         valid_from=g.latest or now_iso, evidence=ev, channels=list(g.channels), confidence=round(min(0.99, conf), 2),
         keywords=_uniq(k for s in g.members for k in s["keywords"])[:10], sessions=sessions, run=run_id,
     )
-    # contradictions with active memories on the same subject (scope + project)
-    core = grouping.core_features(rep["statement"])
-    rivals = [p for p in sorted(candidates(rep["scope"], rep["project"], core | f, 0.2))
-              if rep["kind"] != "lesson" and work[p].kind != "lesson"
-              and len(core & feats[p]) >= min(2, len(core)) and grouping.conflicts(rep["statement"], rep["polarity"], work[p].statement or work[p].title,
-                                    grouping.polarity_of(work[p].statement or work[p].title))]
-    if g.act in CHANGE_ACTS:  # a change of mind or a correction replaces what it is about
-        rivals = _uniq(rivals + _targets(rep, work, feats, candidates))
     work[mem.path] = mem
     feats[mem.path] = grouping.features(_mem_text(mem))
     changed[mem.path] = MemoryWrite(mem, None, "create", list(g.ids))

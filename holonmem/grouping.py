@@ -136,7 +136,13 @@ _KEEP_APART = re.compile(r"[，,]\s*(?:别|不要)(?:跟[^，。]{1,8})?混(?:�
 
 def chooses(text: str) -> bool:
     """A statement whose negation only rules out an alternative (a choice, not a prohibition)."""
-    return bool(replaced_terms(text)) or bool(_KEEP_APART.search(text or ""))
+    return bool(replaced_terms(text)) or bool(_KEEP_APART.search(text or "")) or bool(_ALTERNATIVE.search(text or ""))
+
+
+# a negation followed by what to do instead: "别直接动正文，用批注提意见", "不动正文只加批注",
+# "don't edit the text, just add comments"
+_ALTERNATIVE = re.compile(r"(?:别|不要|不)[^，。；！？]{1,10}[，,；;]?\s*(?:而是|改用|改成|换成|用|只)[^，。；]{1,12}"
+                          r"|\b(?:don'?t|do not|never)\b[^,.;!?]{1,40}[,;]\s*(?:just |only )?(?:use|add|put|write)\b", re.I)
 
 
 @lru_cache(maxsize=65536)

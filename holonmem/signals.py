@@ -104,8 +104,10 @@ def _findings(text: str, prev_assistant: str, prior_quoted: list[str] | None = N
                 and grouping.retired_terms(bare_prev)):
             # "王律师上周离职了。以后意见书都发陈律师审。": a standing rule right after the news that
             # something is gone replaces the rules that named it; the news is its reason
-            gone = grouping.retired_clauses(bare_prev) or bare_prev
-            f = U.Finding("replace", _glue(gone, f.text), f.sentence, f.personal, f.conditional, True)
+            gone = (grouping.retired_clauses(bare_prev) or bare_prev).rstrip("。.!！ ")
+            rule = f.text.rstrip("。.!！ ")
+            text = f"{rule} ({gone})." if rule.isascii() else f"{rule}（{gone}）。"
+            f = U.Finding("replace", text, f.sentence, f.personal, f.conditional, True)
         if f is not None:
             last = out[-1] if out and out[-1].sentence == prev else None
             joined = _join(last, f) if last is not None else None

@@ -91,6 +91,9 @@ def test_something_gone_outdates_the_rules_naming_it_in_other_projects(home, hm,
     st = _by_status(home)
     newer = [s for s in st["active"] if "陈律师" in s]
     assert newer and "离职" in newer[0]  # the news is kept as the reason
+    # it replaced a rule of another project: the person's rule, shown in both projects
+    (m,) = [m for m in load_memories(home) if m.status == "active" and "陈律师" in m.statement]
+    assert m.scope == "user" and m.project is None and m.title.startswith("意见书都发陈律师审")
     assert not [s for s in st["active"] if "先给王律师" in s]
     assert [s for s in st.get("superseded", []) if "先给王律师" in s]
     assert [s for s in st["active"] if "风险摘要" in s]

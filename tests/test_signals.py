@@ -374,3 +374,15 @@ def test_keeping_a_choice_is_a_choice_and_a_benefactive_me_is_no_personal_rule()
     assert f is not None and not f.personal
     g = utterance.classify("以后给我发提醒都用短信。")
     assert g is not None and g.personal
+
+
+def test_a_negation_with_what_to_do_instead_is_a_choice():
+    """"别直接动正文，用批注提意见", "不动正文只加批注", "don't edit the text, just add comments": the
+    negation rules out one way and names the other, so they group with "意见放批注里" (same polarity);
+    a bare prohibition stays one."""
+    from holonmem import grouping
+
+    for t in ("你改的时候别直接动正文，用批注提意见。", "还是老规矩，不动正文只加批注。", "Don't edit the text, just add comments."):
+        assert grouping.chooses(t) and grouping.polarity_of(t) == "+", t
+    for t in ("别在七点前给我发提醒。", "Never push to main."):
+        assert not grouping.chooses(t) and grouping.polarity_of(t) == "-", t
