@@ -9,6 +9,7 @@ from datetime import date
 from . import context_sources as src
 from .context import DEFAULT_BUDGET, HOOK_EVENTS, HOOK_MAX_CHARS, Context, assemble, envelope_json
 from .errors import UsageError
+from .formats import CLIENTS
 from .home import Home
 
 PROMPT_BUDGET = 800  # per-prompt hook context ([context] prompt_budget)
@@ -211,12 +212,23 @@ def for_hook(home: Home, *, client: str, payload: dict) -> str | None:
         budget = int(cfg.get("prompt_budget", PROMPT_BUDGET))
     else:
         budget = int(cfg.get("hook_budget", cfg.get("budget", DEFAULT_BUDGET)))
-    while True:
-        ctx = build(home, task=task, project=project, session=str(session) if session else None, budget=budget)
-        if len(envelope_json(event, ctx.text)) < HOOK_MAX_CHARS or budget <= 200:
-            break
-        budget = int(budget * 0.8)
+    ctx, _out = fit_envelope(home, event, task=task, project=project, session=str(session) if session else None,
+                             budget=budget)
     return ctx.text
+
+
+def fit_envelope(home: Home, event: str, *, budget: int | None, **kw) -> tuple[Context, str]:
+    """The block (``build(home, budget=…, **kw)``) and its hook envelope for ``event``: the
+    budget shrinks by a fifth until the envelope is under ``context.HOOK_MAX_CHARS`` or the
+    budget is down to 200 tokens (hooks.py's last-resort cut handles what still does not fit)."""
+    ctx = build(home, budget=budget, **kw)
+    out = envelope_json(event, ctx.text)
+    b = ctx.budget
+    while len(out) >= HOOK_MAX_CHARS and b > 200:
+        b = int(b * 0.8)
+        ctx = build(home, budget=b, **kw)
+        out = envelope_json(event, ctx.text)
+    return ctx, out
 
 
 def current_work(home: Home, *, project: str | None = None, session: str | None = None, cap: int | None = None):
@@ -230,7 +242,6 @@ def current_work(home: Home, *, project: str | None = None, session: str | None 
 
 
 FORMATS = ("markdown", "json")
-CLIENTS = ("claude", "codex")
 
 
 def run(home: Home, *, task: str | None = None, project: str | None = None, session: str | None = None,
@@ -246,16 +257,11 @@ def run(home: Home, *, task: str | None = None, project: str | None = None, sess
         raise UsageError(f"unknown --hook {hook!r}", f"use one of: {', '.join(CLIENTS)}")
     if event is not None and event not in HOOK_EVENTS:
         raise UsageError(f"unknown --event {event!r}", f"use one of: {', '.join(HOOK_EVENTS)}")
-    ctx = build(home, task=task, project=project, session=session, budget=budget, now=now)
     if hook:
         name = event or ("UserPromptSubmit" if task else "SessionStart")
-        out = envelope_json(name, ctx.text)
-        b = ctx.budget
-        while len(out) >= HOOK_MAX_CHARS and b > 200:
-            b = int(b * 0.8)
-            ctx = build(home, task=task, project=project, session=session, budget=b, now=now)
-            out = envelope_json(name, ctx.text)
+        ctx, out = fit_envelope(home, name, task=task, project=project, session=session, budget=budget, now=now)
         return out + "\n", ctx.warnings
+    ctx = build(home, task=task, project=project, session=session, budget=budget, now=now)
     if fmt == "json":
         return json.dumps(ctx.to_json(), ensure_ascii=False, indent=2) + "\n", ctx.warnings
     return ctx.text, ctx.warnings

@@ -32,7 +32,7 @@ import os
 import sys
 from typing import Any, Literal, Optional
 
-from .errors import HolonmemError, UsageError
+from .errors import HolonmemError, UsageError, debug_enabled
 
 SERVER_NAME = "holonmem"
 SDK_MIN = (2, 3)
@@ -261,10 +261,6 @@ def error_text(exc: BaseException) -> str:
     return f"Error: {msg}" + (f"\nHint: {hint}" if hint else "")
 
 
-def _debug() -> bool:
-    return os.environ.get("HOLONMEM_DEBUG", "") not in ("", "0", "false", "no")
-
-
 # -- the server (the only place that imports the SDK) ---------------------------------
 
 def _load_sdk():
@@ -275,7 +271,7 @@ def _load_sdk():
         from mcp.server.mcpserver import MCPServer
         from mcp.types import CallToolResult, TextContent
     except ImportError as exc:
-        if _debug():
+        if debug_enabled():
             import traceback
 
             traceback.print_exception(exc)
@@ -306,7 +302,7 @@ def build_server(tools: Tools):
         try:
             return fn(*args)
         except Exception as exc:  # noqa: BLE001 - every failure is an error result, never a dead server
-            if _debug():
+            if debug_enabled():
                 import traceback
 
                 traceback.print_exception(exc)  # stderr; stdout carries the protocol only

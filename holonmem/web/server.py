@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import hmac
 import ipaddress
-import os
 import secrets
 import socket
 import sys
@@ -31,7 +30,7 @@ from collections import OrderedDict
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-from ..errors import DirtyFileError, HolonmemError, LockBusy, NotFound, UsageError
+from ..errors import DirtyFileError, HolonmemError, LockBusy, NotFound, UsageError, debug_enabled
 from ..home import Home
 
 HERE = Path(__file__).resolve().parent
@@ -154,7 +153,7 @@ class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
     def log_message(self, format, *args):  # noqa: A002 - the stdlib's name
-        if os.environ.get("HOLONMEM_DEBUG", "") not in ("", "0", "false", "no"):
+        if debug_enabled():
             sys.stderr.write("serve: " + (format % args).split("?", 1)[0] + "\n")
 
     # -- plumbing ---------------------------------------------------------------------
@@ -299,7 +298,7 @@ class Handler(BaseHTTPRequestHandler):
         except (BrokenPipeError, ConnectionResetError):
             pass
         except Exception as exc:  # noqa: BLE001 - one page fails, the server goes on
-            if os.environ.get("HOLONMEM_DEBUG", "") not in ("", "0", "false", "no"):
+            if debug_enabled():
                 traceback.print_exc()
             sys.stderr.write(f"serve: unexpected {type(exc).__name__} on {parsed.path}: {exc}\n")
             self._send(500, f"Error: unexpected {type(exc).__name__}\nHint: this is a bug in holonmem; run serve with "
