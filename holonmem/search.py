@@ -226,7 +226,7 @@ class Session:
         self._names = [n for n, _ in index_query.indexes_for(normalize_kinds(kinds))]
         self.info: dict = {}
         self._ix: dict = {}  # index name -> ix
-        self._searchers: dict = {}  # index name -> searcher, opened on first use
+        self._searchers: dict = {}  # index name -> index_query.Reader, opened on first use
         if update:
             bound = max_events if max_events is not None else index.SEARCH_MAX_EVENTS
             self.info = index.update(home, max_events=bound, rebuild_missing=True)
@@ -249,7 +249,7 @@ class Session:
         if s is None:
             if name not in self._ix:
                 self._ix[name] = index.open_index(self.home, name)
-            s = self._searchers[name] = index_query.searcher(self._ix[name])
+            s = self._searchers[name] = index_query.Reader(self._ix[name])
         return s
 
     def _rebuild(self) -> None:
