@@ -12,6 +12,7 @@ with a note, and still exit 0).
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import subprocess
@@ -32,8 +33,14 @@ COMMANDS = {("ingest",): "ingest", ("search",): "search", ("context",): "context
             **{("hook", c): "hook" for c in CLIENTS}}
 
 
+@functools.lru_cache(maxsize=1)
+def _root_command():
+    """typer's click tree, built once (parsing makes a new context each time; the tree is not changed)."""
+    return typer.main.get_command(get_app())
+
+
 def click_command(path: tuple[str, ...]):
-    cmd = typer.main.get_command(get_app())
+    cmd = _root_command()
     for name in path:
         cmd = cmd.commands[name]
     return cmd
@@ -151,10 +158,27 @@ WORDS = sorted({n for t in TABLES.values() for n in t.by_name} | {"--bogus", "-h
                                                                    "many", "a=b", "--home=", "--json=1", ""})
 
 
-@settings(max_examples=300, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
-@given(path=st.sampled_from(list(COMMANDS)), argv=st.lists(st.sampled_from(WORDS) | st.text(max_size=6), max_size=6))
+def _random_lines(n: int):
+    def deco(f):
+        f = given(path=st.sampled_from(list(COMMANDS)), argv=st.lists(st.sampled_from(WORDS) | st.text(max_size=6), max_size=6))(f)
+        return settings(max_examples=n, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])(f)
+    return deco
+
+
+@_random_lines(60)
 def test_random_command_lines_mean_the_same_on_both_paths(path, argv):
-    """The fuzzer's differential half: random words from every table, both parsers."""
+    """The fuzzer's differential half: random words from every table, both parsers (60 lines here,
+    1,000 in ``make stress``)."""
+    _same_meaning(path, argv)
+
+
+@pytest.mark.stress
+@_random_lines(1000)
+def test_many_random_command_lines_mean_the_same_on_both_paths(path, argv):
+    _same_meaning(path, argv)
+
+
+def _same_meaning(path, argv):
     if "--help" in argv or "-h" in argv:
         return  # main() sends those to typer before any fast path
     if any("\x00" in a for a in argv):
