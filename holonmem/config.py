@@ -5,13 +5,10 @@ Stdlib ``tomllib`` only, so reading the config stays cheap on per-turn paths.
 
 from __future__ import annotations
 
-import copy
-from typing import Any
-
 from .errors import HolonmemError
 from .home import Home
 
-DEFAULTS: dict[str, dict[str, Any]] = {
+DEFAULTS: dict[str, dict[str, object]] = {
     "ingest": {"max_line_bytes": 1024 * 1024, "parallel_bytes": 8 * 1024 * 1024},
     "redact": {"patterns": {}},
     "consolidate": {"idle_gap_minutes": 30},
@@ -23,6 +20,16 @@ DEFAULTS: dict[str, dict[str, Any]] = {
 }
 
 _cache: dict[str, tuple[float, dict]] = {}
+
+
+def _copy(value):
+    """A deep copy of settings (tables, arrays and immutable scalars, as tomllib makes them),
+    without ``copy`` (it imports weakref and friends on every turn)."""
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
 
 
 def _headers_only(data: bytes) -> dict | None:
@@ -43,9 +50,9 @@ def _headers_only(data: bytes) -> dict | None:
     return out
 
 
-def load_config(home: Home) -> dict[str, dict[str, Any]]:
+def load_config(home: Home) -> dict[str, dict[str, object]]:
     """Merged settings; a broken file is a clear error naming the file."""
-    cfg = copy.deepcopy(DEFAULTS)
+    cfg = _copy(DEFAULTS)
     path = home.config_path
     try:
         st = path.stat()
@@ -56,7 +63,7 @@ def load_config(home: Home) -> dict[str, dict[str, Any]]:
     hit = _cache.get(key)
     if hit and hit[0] == st.st_mtime:
         _use_projects(hit[1])
-        return copy.deepcopy(hit[1])
+        return _copy(hit[1])
     from .fsio import open_regular
 
     with open_regular(path) as fh:
@@ -73,7 +80,7 @@ def load_config(home: Home) -> dict[str, dict[str, Any]]:
     for section, values in user.items():
         if isinstance(values, dict):
             cfg.setdefault(section, {}).update(values)
-    _cache[key] = (st.st_mtime, copy.deepcopy(cfg))
+    _cache[key] = (st.st_mtime, _copy(cfg))
     _use_projects(cfg)
     return cfg
 

@@ -21,7 +21,7 @@ import json
 import re
 from .records import dataclass, field  # not dataclasses: it imports inspect (~10 ms a turn)
 
-from .tokens import cut_to_tokens, estimate_tokens
+from .tokens import cjk_count, cut_to_tokens, estimate_tokens
 
 FENCE_TAG = "holonmem-context"
 FENCE_OPEN = "<holonmem-context"  # the opening line is `<holonmem-context project="..." date="...">`
@@ -110,6 +110,12 @@ def compose(s: Section, items: list[Item], mode: str, omitted: int) -> str:
     return _safe("\n".join(lines)) + "\n"
 
 
+def _tally(text: str) -> tuple[int, int]:
+    """``(characters, CJK characters)`` of ``text``: a text's estimate is ``cjk + ceil(rest / 4)``,
+    so the estimate of lines joined is computed from the lines' tallies, without the text."""
+    return len(text), cjk_count(text)
+
+
 def render_section(s: Section, mode: str, max_tokens: int) -> tuple[str, int] | None:
     """The most of ``s`` in ``mode`` that fits ``max_tokens``: ``(text, items shown)``."""
     if max_tokens <= 0:
@@ -121,28 +127,54 @@ def render_section(s: Section, mode: str, max_tokens: int) -> tuple[str, int] | 
         t = compose(s, [], mode, s.pre_omitted)
         return (t, 0) if estimate_tokens(t) <= max_tokens else None
     usable = [i for i in sorted(s.items, key=lambda i: i.rank) if i.text(mode)]
+    # A trial's estimate is estimate_tokens(compose(s, trial, mode, omitted)), computed from the
+    # tallies of the lines compose would join (its _safe keeps lengths and CJK counts): composing
+    # every trial cost O(n²) characters per section (~370K characters a turn at 10,000 memories).
+    lead = [f"## {s.title}"] + ([s.intro] if s.intro and mode == "full" else [])
+    lead_chars, lead_cjk = sum(len(x) for x in lead), sum(cjk_count(x) for x in lead)
+    more = f"; {s.more}" if s.more else ""
+    heads: dict[str, tuple[int, int]] = {}
+    shown: list[tuple[object, Item, int, int]] = []  # the trial in compose's order: (key, item, chars, cjk)
     chosen: list[Item] = []
-    best = None
-    room = None  # tokens left after ``best``
+    room = None  # tokens left after the last trial that fit
     for it in usable:
+        text = it.text(mode)
         # An item adds at least a quarter token per character (a CJK character a whole one) while
         # the "(N more not shown)" line stays: one that cannot fit is skipped without composing.
-        if room is not None and len(it.text(mode)) // 4 > room and total - len(chosen) > 1:
+        if room is not None and len(text) // 4 > room and total - len(chosen) > 1:
             if s.contiguous:
                 break
             continue
-        trial = chosen + [it]
-        t = compose(s, trial, mode, total - len(trial))
-        tok = estimate_tokens(t)
+        key = (it.order, it.rank)
+        at = len(shown)
+        while at and shown[at - 1][0] > key:  # after its equals: compose's sort is stable
+            at -= 1
+        trial = shown[:at] + [(key, it, *_tally(text))] + shown[at:]
+        chars, cjk, lines = lead_chars, lead_cjk, len(lead)
+        group = None
+        for _k, item, n, c in trial:
+            if item.group and item.group != group:
+                group = item.group
+                h = heads.get(group)
+                if h is None:
+                    h = heads[group] = _tally(f"### {group}")
+                chars, cjk, lines = chars + h[0], cjk + h[1], lines + 1
+            chars, cjk, lines = chars + n, cjk + c, lines + 1
+        omitted = total - len(chosen) - 1
+        if omitted:
+            n, c = _tally(f"({omitted} more not shown{more})")
+            chars, cjk, lines = chars + n, cjk + c, lines + 1
+        chars += lines  # the newlines between the lines and the one after them
+        tok = cjk + (chars - cjk + 3) // 4
         if tok <= max_tokens:
-            chosen = trial
-            best = t
+            chosen.append(it)
+            shown = trial
             room = max_tokens - tok
         elif s.contiguous:
             break
-    if best is None:
+    if not chosen:
         return None
-    return best, len(chosen)
+    return compose(s, chosen, mode, total - len(chosen)), len(chosen)
 
 
 def _cut_section(s: Section, max_tokens: int) -> tuple[str, int] | None:

@@ -12,7 +12,7 @@ from datetime import date
 
 from .context import Item, Section
 from .redact import mask_text
-from .tokens import estimate_tokens, head_tail, shorten, shorten_chars
+from .tokens import estimate_tokens, head_tail, shorten, shorten_chars, utf8_class
 
 # Section keys, in display order (slow-changing first, for prompt caches).
 ORDER = ("guidance", "operator", "self", "work", "memories", "notes", "refs", "open_work", "episodes", "recent")
@@ -28,7 +28,7 @@ TOOL_COMPACT_TOKENS = 60
 MSG_FULL_TOKENS = 250
 MSG_COMPACT_TOKENS = 50
 _WORD = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.+-]{2,}")
-_CJK_RUN = r"[\u3400-\u9fff]+"  # compiled by re on first use (~1 ms): ASCII text never needs it
+_CJK_RUN: re.Pattern | None = None  # a run of U+3400..U+9FFF, over UTF-8 bytes: compiled on first use
 _ERROR_LINE = re.compile(r"(?i)(error|exception|traceback|failed|failure|fatal|denied|not found|no such|timed? ?out|refused)")
 
 
@@ -38,11 +38,20 @@ def terms(text: str) -> set[str]:
     """Words (3+ chars, lowercase) and CJK bigrams: a tiny, deterministic relevance key."""
     text = text or ""
     out = {w.lower().strip(".-+") for w in _WORD.findall(text)}
-    for run in () if text.isascii() else re.findall(_CJK_RUN, text):
+    for run in () if text.isascii() else _cjk_runs(text):
         if len(run) == 1:
             out.add(run)
         out.update(run[i:i + 2] for i in range(len(run) - 1))
     return {t for t in out if t}
+
+
+def _cjk_runs(text: str) -> list[str]:
+    """``re.findall("[\\u3400-\\u9fff]+", text)``, without compiling that ``str`` class
+    (~2 ms; :func:`tokens.utf8_class`)."""
+    global _CJK_RUN
+    if _CJK_RUN is None:
+        _CJK_RUN = re.compile(b"(?:" + utf8_class(((0x3400, 0x9FFF),)) + b")+")
+    return [r.decode("utf-8", "surrogatepass") for r in _CJK_RUN.findall(text.encode("utf-8", "surrogatepass"))]
 
 
 def text_terms(*texts) -> set[str]:

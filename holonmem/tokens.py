@@ -35,42 +35,73 @@ _CJK_RANGES = (
     (0xFF00, 0xFFEF),  # half-width and full-width forms
     (0x20000, 0x3FFFF),  # CJK ext B..H
 )
+_FREQUENT = ((0x4E00, 0x9FFF), (0x2FF0, 0x303F), (0xFF00, 0xFFEF))  # Han, CJK punctuation, full-width forms
 _CJK_CLASS = "".join(f"\\U{a:08x}-\\U{b:08x}" for a, b in _CJK_RANGES)
 
 
-def _not_cjk_class() -> str:
-    """The code points outside ``_CJK_RANGES``, as a character class body."""
-    gaps, start = [], 0
-    for a, b in _CJK_RANGES:
-        if a > start:
-            gaps.append((start, a - 1))
-        start = b + 1
-    gaps.append((start, 0x10FFFF))
-    return "".join(f"\\U{a:08x}-\\U{b:08x}" for a, b in gaps)
+def utf8_class(ranges) -> bytes:
+    """A bytes pattern matching the UTF-8 encoding (``surrogatepass``) of one code point in
+    ``ranges`` (inclusive ``(lo, hi)`` pairs, most frequent first). ``re`` compiles a ``str``
+    class of the CJK ranges by filling a bitmap of their 40K code points in Python (3–10 ms a
+    process, every turn); this pattern's classes are of bytes (~0.5 ms), and it matches the same
+    characters. It opens with the class of the lead bytes, which ``re`` skips to in C (ASCII
+    costs no more than with a ``str`` class); each encoding then checks its lead byte behind."""
+    seqs = [seq for lo, hi in ranges for seq in _utf8_sequences(lo, hi)]
+    leads: list[list[int]] = []
+    for b in sorted({b for seq in seqs for b in range(seq[0][0], seq[0][1] + 1)}):
+        if leads and leads[-1][1] == b - 1:
+            leads[-1][1] = b
+        else:
+            leads.append([b, b])
+    alts = [b"(?<=" + _byte_class(*seq[0]) + b")" + b"".join(_byte_class(*ab) for ab in seq[1:]) for seq in seqs]
+    return b"[" + b"".join(_byte_class(a, b)[1:-1] for a, b in leads) + b"](?:" + b"|".join(alts) + b")"
+
+
+def _byte_class(a: int, b: int) -> bytes:
+    return b"[\\x%02x-\\x%02x]" % (a, b) if a != b else b"[\\x%02x]" % a
+
+
+def _utf8_sequences(lo: int, hi: int) -> list[list[tuple[int, int]]]:
+    """``lo..hi`` as sequences of byte ranges, one per encoded byte (each sequence matches
+    exactly the encodings of a sub-range; the utf8-ranges construction)."""
+    for edge in (0x7F, 0x7FF, 0xFFFF):
+        if lo <= edge < hi:
+            return _utf8_sequences(lo, edge) + _utf8_sequences(edge + 1, hi)
+    n = 1 if hi <= 0x7F else 2 if hi <= 0x7FF else 3 if hi <= 0xFFFF else 4
+    for i in range(1, n):
+        m = (1 << (6 * i)) - 1
+        if lo & ~m != hi & ~m:
+            if lo & m:
+                return _utf8_sequences(lo, lo | m) + _utf8_sequences((lo | m) + 1, hi)
+            if hi & m != m:
+                return _utf8_sequences(lo, (hi & ~m) - 1) + _utf8_sequences(hi & ~m, hi)
+    a, b = (chr(c).encode("utf-8", "surrogatepass") for c in (lo, hi))
+    return [list(zip(a, b))]
 
 
 _CJK_RE: re.Pattern | None = None
 
 
 def _cjk_re() -> re.Pattern:
-    """``[^<everything else>]``, compiled on first use: re builds a bitmap of the
-    listed BMP code points in Python, and the gaps are 24K code points where
-    ``[{_CJK_CLASS}]`` is 41K (1.9 ms instead of 2.9 ms; same matches)."""
+    """One CJK character, over UTF-8 bytes (:func:`utf8_class`), compiled on first use."""
     global _CJK_RE
     if _CJK_RE is None:
-        _CJK_RE = re.compile(f"[^{_not_cjk_class()}]")
+        _CJK_RE = re.compile(utf8_class(sorted(_CJK_RANGES, key=lambda r: _FREQUENT.index(r) if r in _FREQUENT else 9)))
     return _CJK_RE
 
 
 def is_cjk(ch: str) -> bool:
-    """True if the character counts as a whole token."""
-    return not ch.isascii() and bool(_cjk_re().match(ch))
+    """True if the (first) character counts as a whole token."""
+    if ch.isascii():
+        return False
+    c = ord(ch[0])
+    return any(lo <= c <= hi for lo, hi in _CJK_RANGES)
 
 
 def cjk_count(text: str) -> int:
     if text.isascii():  # no CJK possible (and no pattern needed)
         return 0
-    return len(_cjk_re().findall(text))
+    return len(_cjk_re().findall(text.encode("utf-8", "surrogatepass")))
 
 
 def estimate_tokens(text: str) -> int:

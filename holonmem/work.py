@@ -19,7 +19,6 @@ output. They are deduplicated, most recent first, capped (default 12).
 from __future__ import annotations
 
 import re
-import shlex
 from .records import asdict, dataclass, field  # not dataclasses: it imports inspect (~10 ms a turn)
 
 OPEN_TODO = ("pending", "in_progress", "open", "todo", "blocked", "waiting")
@@ -243,6 +242,8 @@ def _command_text(cmd) -> str | None:
         parts = [str(c) for c in cmd]
         if len(parts) >= 3 and parts[0] in ("bash", "sh", "zsh") and parts[1] in ("-c", "-lc"):
             return parts[2]
+        import shlex  # only a command given as a list (Codex): not imported on most turns
+
         return shlex.join(parts)
     if isinstance(cmd, str) and cmd.strip():
         return cmd.strip()

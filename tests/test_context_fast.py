@@ -290,8 +290,21 @@ def test_cjk_pattern_matches_exactly_the_documented_ranges():
 
     plain = re.compile(f"[{tokens._CJK_CLASS}]")  # the ranges as written, the slow way
     every = "".join(map(chr, range(0x110000)))
-    assert tokens._cjk_re().findall(every) == plain.findall(every)
-    assert len(plain.findall(every)) == sum(b - a + 1 for a, b in tokens._CJK_RANGES)
+    found = tokens._cjk_re().findall(every.encode("utf-8", "surrogatepass"))  # over UTF-8 bytes
+    assert [m.decode("utf-8", "surrogatepass") for m in found] == plain.findall(every)
+    assert len(plain.findall(every)) == sum(b - a + 1 for a, b in tokens._CJK_RANGES) == tokens.cjk_count(every)
+
+
+@pytest.mark.parametrize("lo,hi", [(0, 0x7F), (0x41, 0x5A), (0x80, 0x7FF), (0x7F, 0x800), (0x3400, 0x9FFF),
+                                   (0xD7F0, 0xE010), (0xFFF0, 0x10010), (0x1F600, 0x1F64F), (0x10FFF0, 0x10FFFF),
+                                   (0, 0x10FFFF), (0x1234, 0x1234)])
+def test_utf8_class_matches_the_code_points_of_its_ranges(lo, hi):
+    from holonmem import tokens
+
+    text = "".join(map(chr, range(max(0, lo - 200), min(0x110000, hi + 200))))
+    rx = re.compile(tokens.utf8_class(((lo, hi),)))
+    found = [m.decode("utf-8", "surrogatepass") for m in rx.findall(text.encode("utf-8", "surrogatepass"))]
+    assert found == [c for c in text if lo <= ord(c) <= hi]
 
 
 @pytest.mark.parametrize("text", ["", "plain ascii\n", "café … ‹holonmem", "中文 and English", "한국어 かな ｶﾀｶﾅ",

@@ -140,6 +140,16 @@ def test_every_rule_clue_passes_the_prefilter():
             assert has_clue(clue), (rule.name, clue)
 
 
+def test_the_rules_of_each_clue_are_the_rules_whose_keys_hold_it():
+    """The clue -> rules table is filled as clues are found; it is the one _rule_keys defines."""
+    table: dict[str, tuple[int, ...]] = {}
+    for i, rule in enumerate(redact.RULES):
+        for key in redact._rule_keys(rule):
+            table[key] = (*table.get(key, ()), i)
+    for clue in {*redact._GLOBAL_LOWER, *redact._GLOBAL_CASED, *redact._GLOBAL_CJK}:
+        assert redact._rules_of(clue) == table.get(clue, ()), clue
+
+
 def test_value_judgements():
     for v in ("hunter2x7", "Jb!harbor2026", "58317046", "KXBQWZLMTRPNSVGA", "Tr41l-h3ad-Upl0ad", "4827#"):
         assert credential_like(v), v

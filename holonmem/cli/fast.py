@@ -12,7 +12,7 @@ goes through typer.
 from __future__ import annotations
 
 import importlib
-from typing import Callable
+from collections.abc import Callable  # not typing (~3 ms a turn)
 
 FAST_COMMANDS: dict[str, str] = {
     "hook": "holonmem.cli.fast_hook:run",
