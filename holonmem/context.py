@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import re
+from bisect import bisect_right
 from .records import dataclass, field  # not dataclasses: it imports inspect (~10 ms a turn)
 
 from .tokens import cjk_count, cut_to_tokens, estimate_tokens
@@ -128,13 +129,22 @@ def render_section(s: Section, mode: str, max_tokens: int) -> tuple[str, int] | 
         return (t, 0) if estimate_tokens(t) <= max_tokens else None
     usable = [i for i in sorted(s.items, key=lambda i: i.rank) if i.text(mode)]
     # A trial's estimate is estimate_tokens(compose(s, trial, mode, omitted)), computed from the
-    # tallies of the lines compose would join (its _safe keeps lengths and CJK counts): composing
-    # every trial cost O(n²) characters per section (~370K characters a turn at 10,000 memories).
+    # tallies of the lines compose would join (its _safe keeps lengths and CJK counts), kept as
+    # running sums: composing every trial cost O(n²) characters per section (~370K characters
+    # estimated a turn at 10,000 memories).
     lead = [f"## {s.title}"] + ([s.intro] if s.intro and mode == "full" else [])
-    lead_chars, lead_cjk = sum(len(x) for x in lead), sum(cjk_count(x) for x in lead)
+    chars, cjk, lines = sum(len(x) for x in lead), sum(cjk_count(x) for x in lead), len(lead)
     more = f"; {s.more}" if s.more else ""
     heads: dict[str, tuple[int, int]] = {}
-    shown: list[tuple[object, Item, int, int]] = []  # the trial in compose's order: (key, item, chars, cjk)
+
+    def head(group: str) -> tuple[int, int]:
+        h = heads.get(group)
+        if h is None:
+            h = heads[group] = _tally(f"### {group}")
+        return h
+
+    keys: list = []  # the chosen items' (order, rank) in compose's order, and their groups
+    groups: list = []
     chosen: list[Item] = []
     room = None  # tokens left after the last trial that fit
     for it in usable:
@@ -146,29 +156,33 @@ def render_section(s: Section, mode: str, max_tokens: int) -> tuple[str, int] | 
                 break
             continue
         key = (it.order, it.rank)
-        at = len(shown)
-        while at and shown[at - 1][0] > key:  # after its equals: compose's sort is stable
-            at -= 1
-        trial = shown[:at] + [(key, it, *_tally(text))] + shown[at:]
-        chars, cjk, lines = lead_chars, lead_cjk, len(lead)
-        group = None
-        for _k, item, n, c in trial:
-            if item.group and item.group != group:
-                group = item.group
-                h = heads.get(group)
-                if h is None:
-                    h = heads[group] = _tally(f"### {group}")
-                chars, cjk, lines = chars + h[0], cjk + h[1], lines + 1
-            chars, cjk, lines = chars + n, cjk + c, lines + 1
+        at = bisect_right(keys, key)  # after its equals: compose's sort is stable
+        n, c = _tally(text)
+        t_chars, t_cjk, t_lines = chars + n, cjk + c, lines + 1
+        g = it.group
+        if g:  # compose heads a group where a group differs from the last one shown before it
+            a = next((x for x in reversed(groups[:at]) if x), None)
+            b = next((x for x in groups[at:] if x), None)
+            change = []
+            if g != a:
+                change.append((head(g), 1))
+            if b is not None and (b != g) != (b != a):
+                change.append((head(b), 1 if b != g else -1))
+            for (hn, hc), sign in change:
+                t_chars, t_cjk, t_lines = t_chars + sign * hn, t_cjk + sign * hc, t_lines + sign
         omitted = total - len(chosen) - 1
+        o_chars = o_cjk = o_lines = 0
         if omitted:
-            n, c = _tally(f"({omitted} more not shown{more})")
-            chars, cjk, lines = chars + n, cjk + c, lines + 1
-        chars += lines  # the newlines between the lines and the one after them
-        tok = cjk + (chars - cjk + 3) // 4
+            o_chars, o_cjk = _tally(f"({omitted} more not shown{more})")
+            o_lines = 1
+        all_chars = t_chars + o_chars + t_lines + o_lines  # the newlines between the lines and after them
+        all_cjk = t_cjk + o_cjk
+        tok = all_cjk + (all_chars - all_cjk + 3) // 4
         if tok <= max_tokens:
             chosen.append(it)
-            shown = trial
+            keys.insert(at, key)
+            groups.insert(at, g)
+            chars, cjk, lines = t_chars, t_cjk, t_lines
             room = max_tokens - tok
         elif s.contiguous:
             break
