@@ -40,6 +40,9 @@ def holonmem_argv() -> list[str]:
 def hm_env(home: Path | None) -> dict:
     env = dict(os.environ)
     env.pop("HOLONMEM_DEBUG", None)
+    # as installed: the measured runs may cache their bytecode (with PYTHONDONTWRITEBYTECODE
+    # set, every module changed since its .pyc was last written is compiled again in every run)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     if home is not None:
         env["HOLONMEM_HOME"] = str(home)
     return env

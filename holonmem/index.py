@@ -20,22 +20,19 @@ whoosh (lazily: importing this module is free).
 
 from __future__ import annotations
 
-import bisect
 import os
-import shutil
 import stat
 import sys
 import time
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 from .errors import HolonmemError, LockBusy
 from .fsio import atomic_write_json, read_json
 from .home import Home
 from .index_docs import file_docs, ledger_docs
-from .locks import INDEX, home_lock
 
 VERSION = 7  # bump on any change of the schema, the analyzer or the layout: old indexes are rebuilt
 EVENTS, FILES = "MAIN", "FILES"  # the two Whoosh index names in .holonmem/index/
@@ -410,10 +407,13 @@ def rebuild(home: Home, *, progress: Callable[[int, int], None] | None = None,
     when another run has meanwhile left a usable index.
     """
     t0 = time.monotonic()
+    import shutil
+
     from . import analysis  # noqa: F401 - first: it keeps whoosh's import light
     from whoosh import index as windex
 
     from .ledger import ledger_files
+    from .locks import INDEX, home_lock
 
     home.state_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
     with home_lock(home, INDEX, lock_timeout):
@@ -550,6 +550,8 @@ def _update(home: Home, max_events: int | None, lock_timeout: float, rebuild_mis
         else:
             res["warning"] = f"the search index was {why}; rebuilt it ({res['documents']} documents)"
         return res
+    from .locks import INDEX, home_lock  # fcntl: only when there is work (a quiet search writes nothing)
+
     try:
         with home_lock(home, INDEX, lock_timeout):
             return _incremental(home, max_events, events)
@@ -640,6 +642,8 @@ class _SessionTail:
         self.searcher = None
 
     def __call__(self, session: str) -> list:
+        from bisect import bisect_right
+
         from .index_docs import AFTER, BEFORE
         from .jsonline import load_line
 
@@ -653,7 +657,7 @@ class _SessionTail:
         starts = sorted(off for _, off in self.searcher.leaf_searchers())
         per_leaf: dict[int, list[int]] = {}
         for n in self.searcher.document_numbers(session=session):
-            lst = per_leaf.setdefault(bisect.bisect_right(starts, n), [])
+            lst = per_leaf.setdefault(bisect_right(starts, n), [])
             lst.append(n)
             if len(lst) > want:
                 lst.pop(0)

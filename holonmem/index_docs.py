@@ -17,7 +17,7 @@ import json
 from collections import OrderedDict
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from .errors import HolonmemError
 from .home import Home

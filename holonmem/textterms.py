@@ -14,13 +14,27 @@ importable on the per-turn path without loading whoosh's analysis package.
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from collections.abc import Iterator
 
-_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
-# A run of CJK characters, or a run of letters/digits (no underscore).
-_RUN = re.compile(rf"([{_CJK}]+)|([^\W_{_CJK}]+)")
-# The same ranges as code points (a regex of them costs ~3 ms to compile).
+# CJK: these ranges of code points (Chinese, Japanese kana, Korean).
 _CJK_RANGES = ((0x3040, 0x30FF), (0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF), (0xAC00, 0xD7AF))
+# The characters of those ranges that are not letters or digits (kana marks, the
+# katakana middle dot, unassigned code points): CJK all the same.
+_CJK_OTHER = "\u3040\u3097-\u309c\u30a0\u30fb\ufa6e\ufa6f\ufada-\ufaff\ud7a4-\ud7af"
+# A run of letters, digits, underscores and CJK characters. :func:`_runs` cuts it
+# at underscores and where CJK starts or ends; only a run that mixes CJK with other
+# letters needs the regex of the CJK ranges (:func:`_mixed`), whose compiling costs
+# ~7 ms (re builds its character map one code point at a time): not on every start.
+_WORDS = re.compile(rf"[\w{_CJK_OTHER}]+")
+_mixed_re = None
+
+
+def _mixed() -> re.Pattern:
+    global _mixed_re
+    if _mixed_re is None:
+        cjk = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"  # _CJK_RANGES
+        _mixed_re = re.compile(rf"([{cjk}]+)|([^{cjk}]+)")
+    return _mixed_re
 
 # English stop words (the usual IR list, incl. question words): dropped from
 # documents and queries alike, so that "What did Caroline research?" scores on
@@ -72,12 +86,38 @@ def _latin(word: str) -> str | None:
     return stem(w)
 
 
+def _is_cjk_code(c: int) -> bool:
+    return any(lo <= c <= hi for lo, hi in _CJK_RANGES)
+
+
+def _runs(text: str) -> Iterator[tuple[bool, str]]:
+    """``(is CJK, run)``: the maximal runs of CJK characters and of other
+    letters/digits (no underscore), in order: what ``([CJK]+)|([^\\W_CJK]+)`` finds."""
+    for m in _WORDS.finditer(text):
+        w = m.group()
+        if w.isascii() or max(w) < "\u3040":
+            if "_" in w:
+                yield from ((False, p) for p in w.split("_") if p)
+            else:
+                yield False, w
+            continue
+        lo, hi = ord(min(w)), ord(max(w))
+        if any(a <= lo and hi <= b for a, b in _CJK_RANGES):
+            yield True, w
+            continue
+        for part in w.split("_") if "_" in w else (w,):
+            for c in _mixed().finditer(part):
+                if c.group(1):
+                    yield True, c.group(1)
+                else:
+                    yield False, c.group(2)
+
+
 def tokens(text: str, *, query: bool = False) -> Iterator[str]:
     """The index terms of ``text`` (``query=True``: the terms to search for)."""
-    for m in _RUN.finditer(text):
-        cjk = m.group(1)
-        if cjk is None:
-            t = _latin(m.group(2))
+    for is_cjk_run, cjk in _runs(text):
+        if not is_cjk_run:
+            t = _latin(cjk)
             if t is not None:
                 yield t
             continue
@@ -105,7 +145,4 @@ def query_terms(text: str) -> list[str]:
 
 def is_cjk(term: str) -> bool:
     """Whether ``term`` starts with a CJK character."""
-    if not term:
-        return False
-    c = ord(term[0])
-    return any(lo <= c <= hi for lo, hi in _CJK_RANGES)
+    return bool(term) and _is_cjk_code(ord(term[0]))

@@ -437,3 +437,40 @@ def test_only_what_a_damaged_index_raises_rebuilds_it():
         assert isinstance(exc, caught), exc
     for exc in (TypeError("bug"), KeyError("k"), AttributeError("a"), ValueError("v"), PermissionError("p")):
         assert not isinstance(exc, caught), exc
+
+
+def test_terms_are_those_of_the_cjk_range_regex():
+    """textterms cuts runs without compiling a regex of the CJK ranges on every
+    start; the terms are exactly those of ``([CJK]+)|([^\\W_CJK]+)``, for text
+    that mixes scripts, underscores, kana marks and the characters around the ranges."""
+    import random
+    import re
+
+    from holonmem import textterms
+
+    cjk = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
+    run = re.compile(rf"([{cjk}]+)|([^\W_{cjk}]+)")
+
+    def expected(text, query):
+        out = []
+        for m in run.finditer(text):
+            if m.group(1) is None:
+                t = textterms.tokens(m.group(2), query=query)
+                out.extend(t)
+                continue
+            s = m.group(1)
+            if query:
+                out.extend([s] if len(s) == 1 else [s[i:i + 2] for i in range(len(s) - 1)])
+            else:
+                for i in range(len(s)):
+                    out.extend([s[i], s[i:i + 2]] if i + 1 < len(s) else [s[i]])
+        return out
+
+    alphabet = list("abXY09_ .-'!") + ["é", "Ж", "\u3040", "\u3041", "\u3099", "\u30a0", "\u30fb", "\u30fc", "\u3100",
+                                       "\u4dbf", "\u4dc0", "兵", "马", "\u9fff", "\ua000", "\ufa6e", "\ufaff", "\ufb00",
+                                       "\uac00", "\ud7a4", "\ud7b0", "\uff21", "\U00020000", "²"]
+    rnd = random.Random(19)
+    for _ in range(3000):
+        text = "".join(rnd.choice(alphabet) for _ in range(rnd.randint(0, 20)))
+        for query in (False, True):
+            assert list(textterms.tokens(text, query=query)) == expected(text, query), text
