@@ -13,7 +13,7 @@ import hashlib
 import json
 import sqlite3
 from pathlib import Path
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator  # not typing: ~3 ms on every hook
 
 from .home import Home
 from .jsonline import load_line

@@ -12,7 +12,10 @@ import json
 import os
 import time
 from .records import dataclass, field  # not dataclasses: it imports inspect (~10 ms a turn)
-from typing import BinaryIO, Iterable
+from collections.abc import Iterable  # not typing: ~3 ms on every hook
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
+if TYPE_CHECKING:
+    from typing import BinaryIO
 
 from . import formats
 from .config import load_config
