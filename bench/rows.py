@@ -28,6 +28,22 @@ def _startup_baseline() -> float:
     return run_rss(PASS).wall
 
 
+_COMPILED = False
+
+
+def _bytecode_fresh() -> None:
+    """Compile holonmem's bytecode before a per-turn row, as `make bench` does: the bench
+    inherits PYTHONDONTWRITEBYTECODE when it is set, and a module edited since the last
+    compile would then be compiled from source on every run (an agent's hook, whose
+    environment does not set it, writes the bytecode on its first turn)."""
+    global _COMPILED
+    if not _COMPILED:
+        import compileall
+
+        compileall.compile_dir(str(Path(__file__).resolve().parent.parent / "holonmem"), quiet=1)
+        _COMPILED = True
+
+
 # -- ingest -------------------------------------------------------------------
 
 BARE_LOOP = """
@@ -133,6 +149,7 @@ def _hook_payload(event: str, i: int) -> bytes:
 
 def _hook_row(ctx: Ctx, name: str, event: str, what: str, target: str, limit: float) -> Row:
     """One hook payload per run, interleaved with `python -c pass`."""
+    _bytecode_fresh()
     home = ctx.indexed_home("mid") if ctx.has("index") else ctx.home("mid")
     if ctx.has("hook", "claude"):
         argv = ["hook", "claude"]
@@ -466,6 +483,7 @@ def _scale_context(ctx: Ctx, memories: int) -> Row:
               f"`holonmem context --task T --project P` at {memories:,} memories", _scale_what(ctx, memories, notes),
               target="≤ 4× `python -c pass`")
     it = iter(range(10**6))
+    _bytecode_fresh()
     a, b = interleaved(lambda: hm(home, *_context_args(it)).wall, _startup_baseline, ctx.cfg["reps"])
     _ratio_row(row, a, b, 4.0)
     row.limits = import_top([*holonmem_argv(), *_context_args(it)], hm_env(home))
@@ -501,6 +519,7 @@ def hook_prompt_scale(ctx: Ctx) -> Row:
     row = Row("hook_prompt_scale", f"`holonmem hook claude` UserPromptSubmit (ingest + context envelope) at {big:,} memories",
               _scale_what(ctx, big, notes), target="≤ 4× `python -c pass`")
     counter = iter(range(10**6))
+    _bytecode_fresh()
 
     def ours() -> float:
         p = hm(home, "hook", "claude", stdin=_hook_payload("UserPromptSubmit", next(counter)))
