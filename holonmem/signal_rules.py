@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from .textterms import content_chars
+
 
 class _LazyPattern:
     """A module-level pattern compiled on first use.
@@ -165,16 +167,10 @@ def is_retraction(text: str) -> bool:
     return bool(RETRACT_RE.match(text or ""))
 
 
-def _content_len(text: str) -> int:
-    # Word characters and CJK ideographs; every ideograph is already \w on
-    # Python >= 3.11 (Unicode 14), and ``\W`` compiles without a 27K-entry charset.
-    return len(re.sub(r"\W", "", text))
-
-
 def is_chitchat(text: str) -> bool:
     """Greetings, thanks, small talk: the text carries nothing to remember."""
     t = strip_greeting(text or "")
-    if _content_len(t) < 2:
+    if content_chars(t) < 2:
         return True
     # Small talk or an acknowledgement, unless it also states something. The
     # cheap tests go first: most messages are neither, and then the three
@@ -187,14 +183,14 @@ def is_chitchat(text: str) -> bool:
 def _ack_led(t: str) -> bool:
     """Opens with an acknowledgement and says little else."""
     rest = ACK_RE.sub("", t, count=1)
-    return rest != t and (_content_len(rest) < 2 or bool(SMALLTALK_RE.search(rest)) or _only_acks(rest))
+    return rest != t and (content_chars(rest) < 2 or bool(SMALLTALK_RE.search(rest)) or _only_acks(rest))
 
 
 def _only_acks(text: str) -> bool:
     prev, t = None, text
     while prev != t:
         prev, t = t, ACK_RE.sub("", t, count=1)
-    return _content_len(t) < 2
+    return content_chars(t) < 2
 
 
 def is_question(sentence: str) -> bool:

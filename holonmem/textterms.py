@@ -146,3 +146,9 @@ def query_terms(text: str) -> list[str]:
 def is_cjk(term: str) -> bool:
     """Whether ``term`` starts with a CJK character."""
     return bool(term) and _is_cjk_code(ord(term[0]))
+
+
+def content_chars(text: str) -> int:
+    """How many word characters ``text`` has (letters, digits, CJK ideographs: every ideograph is
+    \\w on Python >= 3.11, and ``\\W`` compiles without a 27K-entry charset): how much it says."""
+    return len(re.sub(r"\W", "", text))

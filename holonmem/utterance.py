@@ -30,6 +30,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from .textterms import content_chars
+
 _CJK = r"\u3400-\u4dbf\u4e00-\u9fff"
 _CJK_RE = re.compile(rf"[{_CJK}]")
 
@@ -270,10 +272,6 @@ class Finding:
     personal: bool = False  # about the person, not the project
     conditional: bool = False
     standing: bool = False
-
-
-def content_chars(s: str) -> int:
-    return len(re.sub(r"\W", "", s))
 
 
 def is_question(s: str) -> bool:

@@ -214,15 +214,16 @@ def test_signal_patterns_compile_on_first_use_only():
 
 
 def test_every_cjk_ideograph_counts_as_content():
-    """``_content_len`` drops ``\\W``: that keeps CJK ideographs only because they are word characters."""
-    from holonmem.signal_rules import _CJK, _content_len
+    """``content_chars`` drops ``\\W``: that keeps CJK ideographs only because they are word characters."""
+    from holonmem.signal_rules import _CJK
+    from holonmem.textterms import content_chars
 
     ideographs = "".join(chr(c) for a, b in re.findall(r"\\u(\w{4})-\\u(\w{4})", _CJK)
                          for c in range(int(a, 16), int(b, 16) + 1))
     assert len(ideographs) > 27_000
     assert re.fullmatch(r"\w+", ideographs)
-    assert _content_len("好的！👍 ok...") == 4
-    assert _content_len(ideographs[:50] + " ,.!?。") == 50
+    assert content_chars("好的！👍 ok...") == 4
+    assert content_chars(ideographs[:50] + " ,.!?。") == 50
 
 
 @pytest.mark.parametrize("text,expected", [
@@ -334,9 +335,10 @@ def test_relevance_terms(text, expected):
 def reference_chitchat(text: str) -> bool:
     """is_chitchat in its first order: the three marker patterns first."""
     from holonmem import signal_rules as R
+    from holonmem.textterms import content_chars
 
     t = R.strip_greeting(text or "")
-    if R._content_len(t) < 2:
+    if content_chars(t) < 2:
         return True
     if any(rx.search(t) for rx in (R.INSTRUCTION_RE, R.PREFERENCE_RE, R.FACT_RE)):
         return False
@@ -345,7 +347,7 @@ def reference_chitchat(text: str) -> bool:
     rest = R.ACK_RE.sub("", t, count=1)
     if rest == t:
         return False
-    return R._content_len(rest) < 2 or R.SMALLTALK_RE.search(rest) is not None or R._only_acks(rest)
+    return content_chars(rest) < 2 or R.SMALLTALK_RE.search(rest) is not None or R._only_acks(rest)
 
 
 _PIECES = ["好的", "谢谢", "以后", "我喜欢", "我们用", "天气", "haha", "ok", "thanks", "we use pnpm", "always",
