@@ -9,7 +9,6 @@ file changed since it was read (:class:`DirtyFileError`).
 from __future__ import annotations
 
 import errno
-import hashlib
 import json
 import os
 import re
@@ -100,6 +99,8 @@ def pid_alive(pid: int) -> bool:
 
 
 def checksum_bytes(data: bytes) -> str:
+    import hashlib  # only writers and checks hash; every command imports fsio
+
     return hashlib.sha256(data).hexdigest()
 
 
