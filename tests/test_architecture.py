@@ -87,6 +87,16 @@ def module_name(path: Path) -> str:
 MODULES = {module_name(p): p for p in modules()}
 
 
+def _from_base(node: ast.ImportFrom, pkg: str) -> str:
+    """The absolute module a ``from … import`` reads from, its dots resolved against ``pkg``."""
+    base = node.module or ""
+    if node.level:
+        up = pkg.split(".")
+        up = up[: len(up) - (node.level - 1)] if node.level > 1 else up
+        base = ".".join(up + ([base] if base else []))
+    return base
+
+
 def _own_imports(path: Path) -> list[tuple[str, str | None, int]]:
     """``(holonmem module, imported name or None, line)`` for every import of a module of the
     package anywhere in ``path`` (``from .x import y`` gives ``(holonmem.x, "y")``, or
@@ -100,11 +110,7 @@ def _own_imports(path: Path) -> list[tuple[str, str | None, int]]:
                 if a.name.split(".")[0] == "holonmem":
                     out.append((a.name, None, node.lineno))
         elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                up = pkg.split(".")
-                up = up[: len(up) - (node.level - 1)] if node.level > 1 else up
-                base = ".".join(up + ([base] if base else []))
+            base = _from_base(node, pkg)
             if base.split(".")[0] != "holonmem":
                 continue
             for a in node.names:
@@ -199,11 +205,7 @@ def _private_uses() -> set[tuple[str, str, int]]:
         aliases: dict[str, str] = {}
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom):
-                base = node.module or ""
-                if node.level:
-                    up = pkg.split(".")
-                    up = up[: len(up) - (node.level - 1)] if node.level > 1 else up
-                    base = ".".join(up + ([base] if base else []))
+                base = _from_base(node, pkg)
                 if base.split(".")[0] != "holonmem":
                     continue
                 for a in node.names:
