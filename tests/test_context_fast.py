@@ -513,34 +513,6 @@ def test_render_section_chooses_as_composing_every_item_would(items, pre, contig
 
 # -- fitting a section: the running tallies against composing every trial ----------------
 
-def _render_by_composing(s, mode, max_tokens):
-    """render_section as it was written first: compose each trial and estimate it (the reference)."""
-    from holonmem.context import compose
-    from holonmem.tokens import estimate_tokens
-
-    if max_tokens <= 0:
-        return None
-    total = len(s.items) + s.pre_omitted
-    if not s.items:
-        if s.empty is None:
-            return None
-        t = compose(s, [], mode, s.pre_omitted)
-        return (t, 0) if estimate_tokens(t) <= max_tokens else None
-    chosen, best, room = [], None, None
-    for it in [i for i in sorted(s.items, key=lambda i: i.rank) if i.text(mode)]:
-        if room is not None and len(it.text(mode)) // 4 > room and total - len(chosen) > 1:
-            if s.contiguous:
-                break
-            continue
-        trial = chosen + [it]
-        t = compose(s, trial, mode, total - len(trial))
-        if estimate_tokens(t) <= max_tokens:
-            chosen, best, room = trial, t, max_tokens - estimate_tokens(t)
-        elif s.contiguous:
-            break
-    return None if best is None else (best, len(chosen))
-
-
 def test_render_section_chooses_what_composing_every_trial_chooses():
     import random
 
@@ -564,4 +536,4 @@ def test_render_section_chooses_what_composing_every_trial_chooses():
                     pre_omitted=rnd.randint(0, 3), contiguous=rnd.random() < 0.3)
         for mode in ("compact", "full"):
             for budget in (0, 5, 20, 60, 150, 400, 2000):
-                assert render_section(s, mode, budget) == _render_by_composing(s, mode, budget)
+                assert render_section(s, mode, budget) == reference_render(s, mode, budget)
