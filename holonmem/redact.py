@@ -420,6 +420,11 @@ def field_secret(name: str, value: str) -> str | None:
     strength = _strength(kw, pre, suf, "")
     if strength is None or not _assigned_ok(value, strength, True, name):
         return None
+    return _kind_of(kw)
+
+
+def _kind_of(kw: str) -> str:
+    """The kind a key name's secret is redacted as ("passwd" -> password, "apiToken" -> token)."""
     k = kw.lower()
     return ("password" if k.startswith("pass") or k in ("pw", "pwd")
             else _KIND.get(k) or _KIND.get(k[:4]) or _KIND.get(k[:3]) or "secret")
@@ -460,10 +465,7 @@ def _keyed(rule: Rule, text: str, counts) -> str:
         if found is not None and _in_placeholder(text, found[0]):
             continue  # "token [REDACTED:bearer-token]": the name inside a placeholder is no value
         if found is not None and not _REDACTED_RE.match(text, found[0]):
-            k = kw.lower()
-            kind = ("password" if k.startswith("pass") or k in ("pw", "pwd")
-                    else _KIND.get(k) or _KIND.get(k[:4]) or _KIND.get(k[:3]) or "secret")
-            spans.append((found[0], found[1], kind))
+            spans.append((found[0], found[1], _kind_of(kw)))
             floor = found[1]
         elif found is None:
             # a long unbroken run after a rejected name (key=key=key=…) is not searched
