@@ -53,7 +53,11 @@ def search_main(h, *, query: str | None, project: str | None, kind: list[str] | 
                 sys.stdout.write(json.dumps(res, ensure_ascii=False) + "\n")
             sys.stdout.flush()
         return
-    with Session(h) as s:
+    from ..gcpause import paused_gc
+
+    # one query builds a few thousand objects that hold no cycles (the index's
+    # tables, the candidates): the collector's passes over them free nothing
+    with paused_gc(), Session(h) as s:
         for w in s.warnings:
             _err(f"warning: {w}")
         res = mask_results(s.search(query, **common))
