@@ -38,39 +38,11 @@ def _light_cached_property() -> None:
         sys.modules["cached_property"] = shim
 
 
-def _import_whoosh_analysis():
-    """``whoosh.compat`` imports ``urllib.request`` (http.client, email, ssl:
-    ~20 ms) for ``urlretrieve``, which holonmem never calls. While whoosh
-    loads, a stand-in module supplies a ``urlretrieve`` that imports the real
-    one on call; it is removed right after, so any later ``import urllib.request``
-    gets the real module."""
-    shim = None
-    if "urllib.request" not in sys.modules and "whoosh.compat" not in sys.modules:
-        shim = types.ModuleType("urllib.request")
-
-        def urlretrieve(*args, **kwargs):  # pragma: no cover - whoosh never calls it for holonmem
-            import importlib
-
-            sys.modules.pop("urllib.request", None)
-            return importlib.import_module("urllib.request").urlretrieve(*args, **kwargs)
-
-        shim.urlretrieve = urlretrieve
-        sys.modules["urllib.request"] = shim
-    try:
-        import whoosh.analysis
-    finally:
-        if shim is not None and sys.modules.get("urllib.request") is shim:
-            del sys.modules["urllib.request"]
-    return whoosh.analysis
-
-
-def _lazy_module(name: str, *functions: str) -> None:
-    """Stand in for whoosh module ``name`` until it is used: whoosh imports
-    these (English stemmers and variations: ~10-30 ms of regex compiling)
-    for query types and filters holonmem never uses. ``functions`` and any
-    other attribute load the real module on first use."""
-    if name in sys.modules:
-        return
+def _stand_in(name: str, functions=(), attrs: dict | None = None):
+    """A module object for ``name``: ``functions`` (names) that load the real
+    module when called, ``attrs`` as given, and any other attribute loads the
+    real module (``__getattr__``; the import system's probes of dunder names
+    are not a use). Loading takes the stand-in out of ``sys.modules``."""
     proxy = types.ModuleType(name)
 
     def real():
@@ -81,21 +53,73 @@ def _lazy_module(name: str, *functions: str) -> None:
         return importlib.import_module(name)
 
     def getattr_(attr: str):
-        if attr.startswith("__"):  # the import system probes __path__ etc.: not a use
+        if attr.startswith("__"):
             raise AttributeError(attr)
         return getattr(real(), attr)
 
     proxy.__getattr__ = getattr_
     for fn in functions:
         setattr(proxy, fn, lambda *a, _fn=fn, **k: getattr(real(), _fn)(*a, **k))
-    sys.modules[name] = proxy
+    proxy.__dict__.update(attrs or {})
+    return proxy
+
+
+def _while_whoosh_loads() -> dict:
+    """The modules whoosh imports at load time for what holonmem never calls:
+    ``urllib.request`` (http.client, email, ssl: ~20 ms) for ``urlretrieve``,
+    ``html`` for highlighting, ``queue`` (and threading) for its writer pool,
+    ``calendar`` (and locale) for date fields, and ``hashlib``, whose OpenSSL
+    backend costs ~4 ms to load where whoosh wants one md5 (the built-in
+    ``_md5`` gives the same digests). While whoosh loads, stand-ins answer
+    those imports; whoosh keeps the names it bound, and each stand-in loads the
+    real module on first use. The stand-ins leave ``sys.modules`` right after,
+    so every later import gets the real module."""
+    shims = {"urllib.request": _stand_in("urllib.request", ["urlretrieve"]), "html": _stand_in("html", ["escape"]),
+             "queue": _stand_in("queue"), "calendar": _stand_in("calendar")}
+    try:
+        from _md5 import md5
+
+        shims["hashlib"] = _stand_in("hashlib", attrs={"md5": md5})
+    except ImportError:  # pragma: no cover - a Python built without its own md5: whoosh gets hashlib's
+        pass
+    return {n: shim for n, shim in shims.items() if n not in sys.modules}
+
+
+def _import_whoosh():
+    """Import the whoosh modules holonmem reads and writes the index with,
+    under the stand-ins of :func:`_while_whoosh_loads`; returns whoosh.analysis."""
+    if "whoosh.index" in sys.modules:
+        import whoosh.analysis
+
+        return whoosh.analysis
+    shims = _while_whoosh_loads()
+    sys.modules.update(shims)
+    try:
+        import whoosh.analysis
+        import whoosh.codec.whoosh3  # noqa: F401 - the segment format, read by every query
+        import whoosh.fields  # noqa: F401
+        import whoosh.index  # noqa: F401
+    finally:
+        for name, shim in shims.items():
+            if sys.modules.get(name) is shim:
+                del sys.modules[name]
+    return whoosh.analysis
+
+
+def _lazy_module(name: str, *functions: str) -> None:
+    """Stand in for whoosh module ``name`` until it is used: whoosh imports
+    these (English stemmers and variations: ~10-30 ms of regex compiling)
+    for query types and filters holonmem never uses. ``functions`` and any
+    other attribute load the real module on first use."""
+    if name not in sys.modules:
+        sys.modules[name] = _stand_in(name, functions)
 
 
 _light_cached_property()
 _lazy_module("whoosh.lang.morph_en", "variations")
 _lazy_module("whoosh.lang.porter", "stem")
 _lazy_module("whoosh.lang.dmetaphone", "double_metaphone")
-_wa = _import_whoosh_analysis()
+_wa = _import_whoosh()
 Token, Tokenizer = _wa.Token, _wa.Tokenizer
 
 from .textterms import STOP_WORDS, is_cjk, query_terms, stem, tokens  # noqa: E402,F401 - re-exported

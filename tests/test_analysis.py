@@ -63,14 +63,27 @@ def test_whoosh_analyzer_pickles_by_module_path_and_tokenizes_like_tokens():
     assert [t.text for t in back("北京行程", mode="query")] == query_terms("北京行程")
 
 
-def test_loading_the_analyzer_leaves_urllib_request_real():
+def test_loading_whoosh_leaves_real_modules_and_whoosh_works_through_its_stand_ins():
     import subprocess
     import sys
 
-    code = ("import sys, holonmem.analysis, whoosh.compat\n"
-            "assert 'urllib.request' not in sys.modules, 'stand-in left behind'\n"
-            "import urllib.request\n"
+    code = ("import sys, holonmem.analysis, whoosh.compat, whoosh.util.times, whoosh.filedb.filetables as ft\n"
+            "shims = [n for n in ('urllib.request', 'html', 'queue', 'calendar', 'hashlib')\n"
+            "         if n in sys.modules and not hasattr(sys.modules[n], '__file__')]\n"
+            "assert not shims, ('stand-ins left behind', shims)\n"
+            # loading whoosh loaded none of them (that is what the stand-ins are for)
+            "loaded = [n for n in ('urllib.request', 'html', 'queue', 'calendar', '_hashlib') if n in sys.modules]\n"
+            "assert not loaded, ('loaded with whoosh', loaded)\n"
+            # what whoosh bound while they stood in still works, and loads the real module
+            "assert whoosh.compat.htmlescape('<a href=\"x\">') == '&lt;a href=&quot;x&quot;&gt;'\n"
+            "assert whoosh.util.times.calendar.monthrange(2024, 2)[1] == 29\n"
+            "assert whoosh.compat.queue.Queue().empty()\n"
+            "import hashlib\n"
+            "assert ft.md5_hash(b'route_checker') == int(hashlib.md5(b'route_checker').hexdigest(), 16) & 0xFFFFFFFF\n"
+            # and a later import gets the real modules
+            "import urllib.request, html.parser, queue, calendar\n"
             "assert hasattr(urllib.request, 'urlopen') and hasattr(urllib.request, 'Request')\n"
+            "assert html.parser.HTMLParser and queue.Queue and calendar.isleap(2024) and hashlib.sha256\n"
             "print('ok')")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert r.stdout.strip() == "ok", r.stderr
