@@ -90,6 +90,30 @@ def _features(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
+# a clause boundary inside one statement: a comma or semicolon (full or half width), a dash between words
+_CLAUSE_END = re.compile(r"(?<=[，,；;])\s*|\s+[—–-]\s+")
+
+
+def agreed_clauses(statement: str, others: Sequence[str]) -> str:
+    """``statement`` without the clauses (after its first) that none of ``others`` shares a
+    feature with. A memory generalised from wordings in several projects keeps what the
+    wordings agree on and drops one project's particulars ("意见放批注里，正文保持原样，
+    房东那边自己改" with "不动正文只加批注": the landlord is one project's); a clause that
+    says no stays. Unchanged when nothing is dropped or the rest would be empty."""
+    parts = [p for p in _CLAUSE_END.split(statement) if p]
+    if len(parts) < 2 or not others:
+        return statement
+    support = frozenset().union(*(features(o) for o in others))
+    # a clause that says no ("not npm", "别用北京的") is the rule's own edge, never a particular
+    kept = [parts[0]] + [p for p in parts[1:] if not features(p) or features(p) & support
+                         or _NEG_WORDS.search(normalize(p)) or _NEG_CJK.search(p)]
+    if len(kept) == len(parts):
+        return statement
+    out = " ".join(kept) if statement.isascii() else "".join(kept)
+    out = re.sub(r"[\s，,；;—–-]+$", "", out)
+    return out if features(out) else statement
+
+
 _DIGIT = re.compile(r"\d")
 
 

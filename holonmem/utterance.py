@@ -218,7 +218,9 @@ _LEAD_STRIP = re.compile(
     r"|(?:嗯|好的?|行|对)\s*[:：,，。！!~～—–-]+\s*)+", re.I)
 _MARKER_STRIP = re.compile(
     r"^\s*(?:from now on|going forward|from here on|in (?:the )?future|next time|remember (?:to|that)|please remember (?:to|that)|note that|as usual)\s*[,:：]?\s*"
-    r"|^\s*(?:以后|今后|往后|从现在起|从今以后|下次|记住|记得)\s*[:：,，]?\s*", re.I)
+    r"|^\s*(?:以后|今后|往后|从现在起|从今以后|下次|记住|记得)\s*[:：,，]?\s*"
+    # "as usual" in Chinese, a lead of its own ("还是老规矩，不动正文只加批注")
+    r"|^\s*(?:还是|照)?(?:老规矩|照旧|照常|老样子|(?:跟|和)(?:以前|之前|上次)一样)\s*[:：,，]\s*", re.I)
 _SENT_SPLIT = re.compile(r"(?<=[。！？!?；;])|(?<=[A-Za-z0-9\)\"”'`][A-Za-z0-9\)\"”'`])\.\s+(?=[A-Za-z\"“(`]|[\u3400-\u9fff])|\n+")
 
 

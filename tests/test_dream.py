@@ -240,3 +240,30 @@ def test_an_archived_memory_is_not_recreated_from_new_signals(home, cli):
     assert status(home)[0]["sig_0047"] == "rejected"
     (d,) = [d for d in out["decisions"] if d["signals"] == ["sig_0047"]]
     assert d["action"] == "reject" and d["reason"].startswith("forgotten")
+
+
+def test_a_rule_said_in_two_projects_keeps_what_the_wordings_agree_on(home, cli):
+    signalstore.append(home, [
+        weak(301, "Put review comments in the margin, keep the body text untouched, the landlord redlines it himself",
+             "s_a", project="lease-review", kind="preference"),
+        weak(302, "Put review comments in the margin and keep the body text untouched", "s_b", project="saas-msa",
+             kind="preference"),
+        weak(303, "Review comments go in the margin, keep the body text untouched", "s_c", project="saas-msa",
+             kind="preference"),
+    ])
+    dream(cli, home)
+    (m,) = load_memories(home)
+    assert m.scope == "user" and m.project is None and "margin" in m.statement
+    # the landlord belongs to the lease project alone: not in a memory every project reads
+    assert "landlord" not in m.statement and "landlord" not in m.title
+
+
+def test_agreed_clauses_drop_one_wordings_particulars_but_never_a_no():
+    from holonmem.grouping import agreed_clauses
+
+    assert agreed_clauses("意见放批注里，正文保持原样，房东那边自己改", ["不动正文只加批注"]) == "意见放批注里，正文保持原样"
+    assert agreed_clauses("Send the report to #data - every Monday at 9", ["post reports in #data"]) == "Send the report to #data"
+    # a clause that says no is the rule's own edge
+    assert agreed_clauses("Use pnpm, not npm", ["always pnpm"]) == "Use pnpm, not npm"
+    # nothing shared but the first clause: the first clause stays; one clause: unchanged
+    assert agreed_clauses("Deploy on Fridays", ["deploys go out Friday"]) == "Deploy on Fridays"

@@ -56,6 +56,16 @@ def test_chinese_rule_starts_at_its_marker_clause():
     assert act == "instruct" and text == "报价都含税。"
 
 
+@pytest.mark.parametrize("text, rule", [
+    ("好。还是老规矩，不动正文只加批注。", "不动正文只加批注。"),
+    ("照旧：周报周五前发到群里。", "周报周五前发到群里。"),
+    ("跟之前一样，发票抬头写公司全称。", "发票抬头写公司全称。"),
+])
+def test_chinese_as_usual_lead_is_stripped_like_its_english_marker(text, rule):
+    ((act, _, got),) = acts(text)
+    assert act == "instruct" and got == rule
+
+
 def test_conditional_keeps_its_condition():
     ((act, _, text),) = acts("If the disk is over 90% full, don't start the backup - page me instead.")
     assert act == "instruct" and text.startswith("If the disk is over 90% full")
