@@ -201,15 +201,18 @@ def test_a_turn_reads_nothing_unchanged_and_never_looks_at_superseded_or_archive
     age(home.root)
     time.sleep(mc.RACY_NS / 1e9 + 0.2)  # setting the mtimes moved the ctimes: let them age too
     mc.sync(home)
-    with mc.Catalog(home) as cat:
-        cat.refresh("alpha")
-        assert cat.stats["read"] == 0 and cat.stats["hashed"] == 0 and cat.stats["listed"] == 0
-        visible = len(cat.cards("alpha"))
-        notes = cat.conn.execute("SELECT count(*) FROM notes").fetchone()[0]
-        dead = cat.conn.execute("SELECT count(*) FROM mems WHERE live=0").fetchone()[0]
-        assert dead > 20 and visible < 200 - dead
-        assert cat.stats["stat"] == visible + notes  # one stat per memory the turn can show and per note
-        assert cat.conn.total_changes == 0  # and nothing written
+    for turn in (1, 2):
+        with mc.Catalog(home) as cat:
+            cat.refresh("alpha")
+            assert cat.stats["read"] == 0 and cat.stats["hashed"] == 0 and cat.stats["listed"] == 0
+            visible = len(cat.cards("alpha"))
+            notes = cat.conn.execute("SELECT count(*) FROM notes").fetchone()[0]
+            dead = cat.conn.execute("SELECT count(*) FROM mems WHERE live=0").fetchone()[0]
+            assert dead > 20 and visible < 200 - dead
+            assert cat.stats["stat"] == visible + notes  # one stat per memory the turn can show and per note
+            # nothing written but, on the first turn, the snapshots of its rows (the project's, the notes')
+            assert cat.conn.total_changes == (2 if turn == 1 else 0)
+            assert cat.conn.execute("SELECT count(*) FROM snaps").fetchone()[0] == 2
 
 
 def test_an_edit_in_place_of_an_archived_memory_is_seen_at_the_next_full_check(tmp_path):
@@ -302,3 +305,46 @@ def test_doctor_checks_the_catalog_against_the_files(tmp_path, hm):
         c.execute("UPDATE mems SET statement='wrong' WHERE rel=?", (rel,))
     f = [x for x in findings() if x["severity"] == "error"]  # (m-000.md, just written, may still be "behind")
     assert len(f) == 1 and rel in f[0]["problem"] and "remove" in f[0]["fix"]
+
+
+def test_a_snapshot_is_never_kept_across_a_change_nor_stored_over_one(tmp_path):
+    """A turn's rows come from one snapshot blob while nothing changed: an edit in place, by
+    rename or of a note drops them (a new generation), and a snapshot taken while another turn
+    changed a row is not stored; every block stays the full read's."""
+    home = make_home(tmp_path / "home", 11)
+    age(home.root)
+    time.sleep(mc.RACY_NS / 1e9 + 0.2)
+    same_block(home)
+    with mc.Catalog(home) as cat:
+        gen = cat._meta("gen")
+        assert {k for k, in cat.conn.execute("SELECT key FROM snaps")} >= {"notes", "mems:alpha"}
+    shown = build(home, project="alpha", now=NOW, budget=6000).text
+    rel = next(line.split("memory:")[1].split(")")[0] for line in shown.splitlines() if "memory:memory/m-" in line)
+    path = home.root / rel
+    text = path.read_text(encoding="utf-8")
+    stmt = text.split("\n---\n", 1)[1].split("\n\n")[1]
+    # another turn changes a row while this one reads: this one's snapshot must not be stored
+    racer = mc.Catalog(home)
+    moved = racer._moved
+
+    def change_meanwhile(rows, *args):
+        out = moved(rows, *args)
+        if args[2] == "mems" and not getattr(change_meanwhile, "done", False):
+            change_meanwhile.done = True
+            path.write_text(text.replace(stmt, "Y" * len(stmt)), encoding="utf-8")
+            with mc.Catalog(home) as other:
+                other.refresh("alpha")
+        return out
+
+    racer.conn.execute("DELETE FROM snaps")
+    racer._moved = change_meanwhile
+    racer.refresh("alpha")  # saw the old rows, wanted to store their snapshot
+    racer.close()
+    with mc.Catalog(home) as cat:
+        assert cat._meta("gen") != gen
+        assert all(g == int(cat._meta("gen")) for g, in cat.conn.execute("SELECT gen FROM snaps"))
+    assert "Y" * 10 in build(home, project="alpha", now=NOW, budget=6000).text
+    same_block(home)
+    path.write_text(text, encoding="utf-8")  # back, in place
+    assert "Y" * 10 not in build(home, project="alpha", now=NOW, budget=6000).text
+    same_block(home)
