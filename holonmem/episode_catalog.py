@@ -41,8 +41,14 @@ CREATE TABLE IF NOT EXISTS eps(id INTEGER PRIMARY KEY, ref TEXT NOT NULL, rel TE
 CREATE INDEX IF NOT EXISTS eps_rel ON eps(rel);
 CREATE VIRTUAL TABLE IF NOT EXISTS terms USING fts5(proj, title, tags, body, detail=column,
                                                     tokenize='unicode61 remove_diacritics 0');
+CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value INTEGER NOT NULL);
 """
-_DROP = "DROP TABLE IF EXISTS days; DROP TABLE IF EXISTS eps; DROP TABLE IF EXISTS terms;"
+_DROP = "DROP TABLE IF EXISTS days; DROP TABLE IF EXISTS eps; DROP TABLE IF EXISTS terms; DROP TABLE IF EXISTS meta;"
+# The folder's mtime when its day files were last listed (meta ``folder``): while it stays, no file was
+# added, removed or replaced, and a sync stats only the known files (an edit in place moves a file's
+# own stamp, not its folder's). An mtime this close to the clock is not trusted (a file added within
+# the filesystem's timestamp granularity would leave it unchanged): the folder is listed again.
+RACY_NS = 2_000_000_000
 
 
 def episode_terms(title: str, prose: str, tags: str) -> tuple[str, str, str]:
@@ -56,6 +62,13 @@ def episode_terms(title: str, prose: str, tags: str) -> tuple[str, str, str]:
 def _digest(path) -> str | None:
     try:
         return hashlib.sha1(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+def _mtime(path) -> int | None:
+    try:
+        return os.stat(path).st_mtime_ns
     except OSError:
         return None
 
@@ -110,11 +123,44 @@ class Catalog(Database):
         return stale, deleted
 
     def _diff(self) -> tuple[dict, dict, list[str], list[str]]:
-        """Stamps now, what the catalog knows (stamp and SHA-1), the stale and the deleted files."""
-        known = {rel: (m, s, h) for rel, m, s, h in self.conn.execute("SELECT rel, mtime_ns, size, sha1 FROM days")}
-        now = scan_days(self.home)
-        stale = sorted(rel for rel, stamp in now.items() if known.get(rel, (None, None, None))[:2] != stamp)
+        """Stamps now, what the catalog knows (stamps), the stale and the deleted files."""
+        folder = _mtime(self.home.episodes_dir)  # before the listing
+        known = {rel: (m, s) for rel, m, s in self.conn.execute("SELECT rel, mtime_ns, size FROM days")}
+        now = self._restat(known) if folder is not None and folder == self._folder() else None
+        if now is None:
+            now = scan_days(self.home)
+            self._listed = folder
+        stale = sorted(rel for rel, stamp in now.items() if known.get(rel) != stamp)
         return now, known, stale, sorted(set(known) - set(now))
+
+    def _folder(self) -> int | None:
+        try:
+            row = self.conn.execute("SELECT value FROM meta WHERE key='folder'").fetchone()
+        except sqlite3.OperationalError:  # a catalog from before the table: listed, then recorded
+            return None
+        return row[0] if row else None
+
+    def _restat(self, known: dict) -> dict | None:
+        """``{rel: (mtime_ns, size)}`` of the known day files, one ``stat`` each (not
+        followed: a link is judged by :func:`scan_days`); None when one is gone or no
+        longer a regular file (the folder is listed instead)."""
+        try:
+            fd = os.open(self.home.episodes_dir, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+        except OSError:
+            return None
+        out = {}
+        try:
+            stat_ = os.stat
+            for rel in known:
+                st = stat_(rel[9:], dir_fd=fd, follow_symlinks=False)  # rel: "episodes/NAME"
+                if not stat.S_ISREG(st.st_mode):
+                    return None
+                out[rel] = (st.st_mtime_ns, st.st_size)
+        except OSError:
+            return None
+        finally:
+            os.close(fd)
+        return out
 
     def sync(self, max_files: int | None = None) -> bool:
         """Re-read changed day files and drop deleted ones, in one transaction;
@@ -122,18 +168,25 @@ class Catalog(Database):
 
         A file whose stamp changed but whose bytes did not (a copy, a
         checkout, ``touch``) is only hashed and gets its new stamp."""
+        import time
+
+        self._listed = None
         now, known, stale, deleted = self._diff()
         restamp, changed = [], []
         for rel in stale:
             k = known.get(rel)
-            if k is not None and k[1] == now[rel][1] and _digest(self.home.root / rel) == k[2]:
+            if k is not None and k[1] == now[rel][1] and _digest(self.home.root / rel) == self._sha1(rel):
                 restamp.append(rel)
             else:
                 changed.append(rel)
         complete = max_files is None or len(changed) <= max_files
         if not complete:
             changed = []  # too far behind for this caller; restamps and deletions are still cheap
-        if changed or deleted or restamp:
+        folder = self._listed
+        if folder is not None and folder > time.time_ns() - RACY_NS:
+            folder = -1  # too recent to trust: listed again next time
+        record = complete and folder is not None and folder != self._folder()
+        if changed or deleted or restamp or record:
             with transaction(self.conn, immediate=True) as c:
                 for rel in restamp:
                     c.execute("UPDATE days SET mtime_ns=?, size=? WHERE rel=?", (*now[rel], rel))
@@ -142,7 +195,14 @@ class Catalog(Database):
                 for rel in changed:
                     self._drop(rel)
                     self._read(rel)
+                if record:
+                    c.execute("CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value INTEGER NOT NULL)")
+                    c.execute("INSERT OR REPLACE INTO meta VALUES('folder', ?)", (folder,))
         return complete
+
+    def _sha1(self, rel: str) -> str | None:
+        row = self.conn.execute("SELECT sha1 FROM days WHERE rel=?", (rel,)).fetchone()
+        return row[0] if row else None
 
     def _drop(self, rel: str) -> None:
         c = self.conn

@@ -161,3 +161,54 @@ def test_a_day_file_linking_outside_the_home_is_never_read(home, tmp_path):
         assert c.behind() == ([], [])
         assert c.sync() and c.search("zebrafish", "invoicer") == []
     assert "zebrafish" not in (home.state_dir / cat.DB_NAME).read_bytes().decode("utf-8", "replace")
+
+
+def test_an_unchanged_folder_stats_only_the_known_files_and_still_sees_every_change(home):
+    """While the folder's mtime stays, a sync stats the known day files without listing the
+    folder; an edit in place (which leaves the folder's mtime) is still seen on the next search,
+    and a file added or removed moves the folder: it is listed again (again on the next turn
+    while its new mtime is too recent to trust)."""
+    import os
+    import time
+
+    from holonmem.episodes import day_files
+
+    old = time.time() - 3600
+    os.utime(home.episodes_dir, (old, old))  # older than RACY_NS: the folder's mtime is trusted
+    assert cat.sync(home) is True
+    with cat.Catalog(home) as c:
+        assert c.conn.execute("SELECT value FROM meta WHERE key='folder'").fetchone()[0] == \
+            home.episodes_dir.stat().st_mtime_ns
+    listed = []
+    real = cat.scan_days
+    try:
+        cat.scan_days = lambda h: listed.append(1) or real(h)
+        assert cat.sync(home) is True and listed == []
+        path = day_files(home)[0]
+        text = path.read_text(encoding="utf-8")
+        heading = next(line for line in text.splitlines() if line.startswith("## "))
+        folder = home.episodes_dir.stat().st_mtime_ns
+        path.write_text(text.replace(heading, heading + " zebrafish", 1), encoding="utf-8")  # in place
+        assert home.episodes_dir.stat().st_mtime_ns == folder
+        project = next(line.split(":", 1)[1].strip().strip('"') for line in text.splitlines()
+                       if line.startswith("project:"))
+        hits, why = cat.search_episodes(home, "zebrafish", project)
+        assert why is None and hits and hits[0].startswith(f"episode:{path.stem}#") and listed == []
+        # a new day file: the folder moved, it is listed (and, being recent, listed again next time)
+        (home.episodes_dir / "2027-01-01.md").write_text(text.replace(heading, heading + " quokka", 1), encoding="utf-8")
+        hits, why = cat.search_episodes(home, "quokka", project)
+        assert why is None and hits and hits[0].startswith("episode:2027-01-01#") and listed == [1]
+        with cat.Catalog(home) as c:
+            assert c.conn.execute("SELECT value FROM meta WHERE key='folder'").fetchone()[0] == -1
+        cat.search_episodes(home, "quokka", project)
+        assert listed == [1, 1]
+        # a file removed: listed, its episodes gone
+        (home.episodes_dir / "2027-01-01.md").unlink()
+        os.utime(home.episodes_dir, (old, old))
+        assert cat.sync(home) is True
+        with cat.Catalog(home) as c:
+            assert c.search("quokka", project) == []
+            known = c.conn.execute("SELECT value FROM meta WHERE key='folder'").fetchone()[0]
+        assert known == home.episodes_dir.stat().st_mtime_ns
+    finally:
+        cat.scan_days = real
