@@ -295,38 +295,67 @@ def memory_card(m) -> MemoryCard:
                       float(m.confidence or 0) + 0.05 * min(len(m.evidence or []), 6))
 
 
+def _hits_of_all(needles: list[str], keys: list[str]) -> list[int]:
+    """``[term_hits(needles, k) for k in keys]``, one ``str.find`` scan per needle over all the
+    keys at once (a needle holds its spaces and a key none of the ``\n`` that join them)."""
+    hits = [0] * len(keys)
+    if not needles or not keys:
+        return hits
+    from bisect import bisect_right
+
+    starts, pos = [], 0
+    for k in keys:
+        starts.append(pos)
+        pos += len(k) + 1
+    text = "\n".join(keys)
+    for n in needles:
+        at, last = text.find(n), -1
+        while at >= 0:
+            i = bisect_right(starts, at) - 1
+            if i != last:  # a key counts a term once
+                hits[i] += 1
+                last = i
+            at = text.find(n, at + 1)
+    return hits
+
+
+_ABOUT_PERSON = ("rule", "preference", "identity", "instruction")
+
+
 def memories_section(memories, project: str, task_terms: set[str], now: date, stale_days: int) -> Section:
     """``memories``: Memory objects (read from the files) or the live ones' cards (from the catalog)."""
-    rows = []
-    today = now.toordinal()
-    needles = [f" {t} " for t in task_terms]
+    cards = []
     for m in memories:
         if not isinstance(m, MemoryCard):
             if not memory_live(m):
                 continue
             m = memory_card(m)
-        if not in_project(m, project):
-            continue
-        days = today - m.day if m.day is not None else None
-        rel = term_hits(needles, m.terms) if needles else 0
-        rows.append((m, m.statement, days, rel, m.strength))
+        if in_project(m, project):
+            cards.append(m)
+    today = now.toordinal()
+    hits = _hits_of_all([f" {t} " for t in task_terms], [m.terms for m in cards])
     # What the task is about first; then the person's standing rules and preferences, which hold for
     # every task; then the most relevant, this project's own before global ones, strongest, newest.
-    def about_person(m) -> bool:
-        return m.scope == "user" and (m.kind or "").lower() in ("rule", "preference", "identity", "instruction")
-
-    rows.sort(key=lambda r: (r[3] <= 0, -r[3], not about_person(r[0]), r[0].project != project, -r[4],
-                             r[2] if r[2] is not None else 10**6, r[0].path))
+    # (Sorted as tuples, without a key function; the input's order breaks ties, so no card is compared.)
+    rows = []
+    for j, (m, rel) in enumerate(zip(cards, hits)):
+        days = today - m.day if m.day is not None else None
+        person = m.scope == "user" and (m.kind or "").lower() in _ABOUT_PERSON
+        rows.append((-rel, not person, m.project != project, -m.strength, 10**6 if days is None else days, m.path, j,
+                     m, days))
+    rows.sort()
     items = []
-    for i, (m, statement, days, rel, strength) in enumerate(rows):
+    index = GROUPS.index
+    for i, r in enumerate(rows):
+        m, days = r[7], r[8]
         caveat = ""
         if days is not None and days > stale_days:
             caveat = f" — over {stale_days} days old: verify against the current state before relying on it"
-        scope = "global" if not m.project else m.project
-        full = f"- {statement} ({m.kind}, {scope}, {age_text(days)}; memory:{m.path}){caveat}"
-        compact = f"- {m.short} ({age_text(days)})" + (" — verify first" if caveat else "")
+        age = age_text(days)
+        full = f"- {m.statement} ({m.kind}, {m.project or 'global'}, {age}; memory:{m.path}){caveat}"
+        compact = f"- {m.short} ({age})" + (" — verify first" if caveat else "")
         group = memory_group(m)
-        items.append(Item(full, compact, rank=i, order=(GROUPS.index(group), i), group=group))
+        items.append(Item(full, compact, i, (index(group), i), group))
     return Section("memories", "Long-term memory", PRIORITY["memories"], items,
                    intro="Learned from past sessions; strongest and most relevant first. Ages count from the newest evidence.",
                    more=f"`holonmem search QUERY --kind memory --project {project}` finds them", groups=GROUPS, contiguous=False)

@@ -1,0 +1,48 @@
+"""context_render.memories_section against the per-card version it replaced (a sort with a
+key function, ``term_hits`` per card): the same items, in the same order, on random cards."""
+
+from __future__ import annotations
+
+import random
+from datetime import date
+
+from holonmem import context_render as cr
+
+
+def reference_rows(cards, project, task_terms, now):
+    today = now.toordinal()
+    needles = [f" {t} " for t in task_terms]
+    rows = []
+    for m in cards:
+        if not cr.in_project(m, project):
+            continue
+        days = today - m.day if m.day is not None else None
+        rel = cr.term_hits(needles, m.terms) if needles else 0
+        rows.append((m, days, rel))
+
+    def about_person(m) -> bool:
+        return m.scope == "user" and (m.kind or "").lower() in ("rule", "preference", "identity", "instruction")
+
+    rows.sort(key=lambda r: (r[2] <= 0, -r[2], not about_person(r[0]), r[0].project != project, -r[0].strength,
+                             r[1] if r[1] is not None else 10**6, r[0].path))
+    return [m.path for m, _, _ in rows]
+
+
+def test_memories_section_ranks_as_the_per_card_version():
+    r = random.Random(5)
+    words = ["ruff", "totals", "rounding", "行程", "deploy", "hotel", "北京", "pdf", "upload", "retry"]
+    for trial in range(40):
+        cards = []
+        for i in range(r.randrange(0, 60)):
+            terms = cr.term_key(r.sample(words, r.randrange(0, 4)))
+            project = r.choice([None, "", "alpha", "beta"])
+            cards.append(cr.MemoryCard(f"memory/m-{r.randrange(10**6)}-{i}.md", r.choice(["rule", "fact", "Preference", None]),
+                                       r.choice(["user", "project"]), project, f"statement {i}", f"short {i}",
+                                       r.choice([None, 739000 + r.randrange(-400, 5)]), terms,
+                                       r.choice([0.5, 0.55, 0.8, 1.0])))
+        task = set(r.sample(words, r.randrange(0, 5)))
+        now = date(2026, 7, 1)
+        s = cr.memories_section(cards, "alpha", task, now, 90)
+        got = [it.full.rsplit("memory:", 1)[1].split(")")[0] for it in sorted(s.items, key=lambda i: i.rank)]
+        assert got == reference_rows(cards, "alpha", task, now), trial
+        assert [it.rank for it in s.items] == list(range(len(s.items)))
