@@ -99,7 +99,8 @@ def agreed_clauses(statement: str, others: Sequence[str]) -> str:
     feature with. A memory generalised from wordings in several projects keeps what the
     wordings agree on and drops one project's particulars ("意见放批注里，正文保持原样，
     房东那边自己改" with "不动正文只加批注": the landlord is one project's); a clause that
-    says no stays. Unchanged when nothing is dropped or the rest would be empty."""
+    says no stays. Unchanged when nothing is dropped or what is left shares nothing with
+    ``others``."""
     parts = [p for p in _CLAUSE_END.split(statement) if p]
     if len(parts) < 2 or not others:
         return statement
@@ -111,7 +112,8 @@ def agreed_clauses(statement: str, others: Sequence[str]) -> str:
         return statement
     out = " ".join(kept) if statement.isascii() else "".join(kept)
     out = re.sub(r"[\s，,；;—–-]+$", "", out)
-    return out if features(out) else statement
+    # what is left must still be what the wordings agree on, not a lead-in alone ("发货那边")
+    return out if features(out) & support else statement
 
 
 _DIGIT = re.compile(r"\d")

@@ -265,5 +265,6 @@ def test_agreed_clauses_drop_one_wordings_particulars_but_never_a_no():
     assert agreed_clauses("Send the report to #data - every Monday at 9", ["post reports in #data"]) == "Send the report to #data"
     # a clause that says no is the rule's own edge
     assert agreed_clauses("Use pnpm, not npm", ["always pnpm"]) == "Use pnpm, not npm"
-    # nothing shared but the first clause: the first clause stays; one clause: unchanged
+    # one clause: unchanged; a lead-in is never all that is left
     assert agreed_clauses("Deploy on Fridays", ["deploys go out Friday"]) == "Deploy on Fridays"
+    assert agreed_clauses("发货那边，韵达上次丢件，都给我发圆通", ["中通发，别换"]) == "发货那边，韵达上次丢件，都给我发圆通"
