@@ -1,4 +1,4 @@
-from holonmem.cli import main
+from holonmem.cli import program
 
 if __name__ == "__main__":
-    main()
+    program()

@@ -90,3 +90,33 @@ def test_a_nul_in_a_file_name_is_a_usage_error(home):
         rc, _, err, typer_loaded = run_main(["--home", str(home.root), *argv])
         assert rc == 2 and typer_loaded is not fast, (argv, err)
         assert "Error: " in err and "unexpected" not in err, err
+
+
+def _run_program(root, *argv):
+    """The executable's entry (`holonmem.cli:program`) in a fresh interpreter, with an object
+    whose finalizer writes TEARDOWN on stderr when the interpreter tears its modules down."""
+    code = ("import sys\n"
+            "class Canary:\n"
+            "    def __del__(self):\n"
+            "        sys.stderr.write('TEARDOWN')\n"
+            "sys.modules['__main__'].canary = Canary()\n"
+            "from holonmem.cli import program\n"
+            "sys.argv = ['holonmem'] + sys.argv[1:]\n"
+            "program()\n")
+    return subprocess.run([sys.executable, "-c", code, "--home", str(root), *argv], capture_output=True, text=True,
+                          timeout=60)
+
+
+def test_the_executable_ends_a_per_turn_command_without_teardown_and_keeps_its_output(sample_home):
+    import json
+
+    p = _run_program(sample_home.root, "search", "pytest", "--json")
+    assert p.returncode == 0, p.stderr
+    assert isinstance(json.loads(p.stdout), list)  # the whole output was flushed before the end
+    assert "TEARDOWN" not in p.stderr
+    # an error still exits the ordinary way, with its message and code
+    p = _run_program(sample_home.root, "search", "")
+    assert p.returncode == 2 and "nothing to search for" in p.stderr and "TEARDOWN" in p.stderr
+    # a command that is not on the per-turn path ends as usual
+    p = _run_program(sample_home.root, "status")
+    assert p.returncode == 0 and "TEARDOWN" in p.stderr

@@ -126,11 +126,17 @@ def _exit_now(code: int) -> None:
     os._exit(code or 0)
 
 
-def main(argv: list[str] | None = None) -> None:
-    """The ``holonmem`` program (``argv`` None: the process's own command line,
-    and a per-turn command that succeeds ends the process at once) or one
-    command line run in-process (``argv`` given: always ``SystemExit``)."""
-    program = argv is None
+def program() -> None:
+    """The ``holonmem`` executable (its console script and ``python -m holonmem``):
+    :func:`main` on the process's own command line, where a per-turn command that
+    succeeds ends the process at once (:func:`_exit_now`)."""
+    main(exit_now=True)
+
+
+def main(argv: list[str] | None = None, *, exit_now: bool = False) -> None:
+    """Run one command line (default: the process's own) and raise ``SystemExit``
+    with its exit code; with ``exit_now`` (the executable only) a per-turn command
+    that succeeds ends the process without the interpreter's teardown instead."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv in (["--version"], ["-V"]):
         from .. import __version__
@@ -147,7 +153,7 @@ def main(argv: list[str] | None = None) -> None:
         if fast is not None:
             # the global `--home X` is the default; the command's own --home (after it) wins, as in typer
             code = fast(rest[1:], home)
-            if program:
+            if exit_now:
                 _exit_now(code)
             sys.exit(code)
         sys.exit(run_app(get_app(rest[0] if rest else None), argv))
