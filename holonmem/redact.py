@@ -622,6 +622,17 @@ RULES: list[Rule] = [
     Rule("shopify-token", r"\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b", cased=("shp",)),
     Rule("mailgun-key", r"\bkey-[0-9a-f]{32}\b", clues=("key-",)),
     Rule("databricks-token", r"\bdapi[0-9a-f]{32}(?:-\d+)?\b", cased=("dapi",)),
+    # HashiCorp Vault service, batch and recovery tokens; Terraform Cloud API tokens
+    Rule("vault-token", r"\bhv[sbr]\.[A-Za-z0-9_\-]{24,}", clues=("hvs.", "hvb.", "hvr.")),
+    Rule("terraform-cloud-token", r"\b[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_\-]{60,}", clues=(".atlasv1.",)),
+    Rule("doppler-token", r"\bdp\.(?:st|pt|ct|sa|scim|audit)\.[A-Za-z0-9_\-]{20,}", clues=("dp.st.", "dp.pt.", "dp.ct.", "dp.sa.", "dp.scim.", "dp.audit.")),
+    Rule("grafana-token", r"\bgl(?:sa|c)_[A-Za-z0-9_\-+/=]{32,}", clues=("glsa_", "glc_")),
+    Rule("sentry-token", r"\bsntr[ysu]_[A-Za-z0-9_\-+/=]{30,}", clues=("sntrys_", "sntryu_")),
+    Rule("linear-key", r"\blin_(?:api|oauth)_[A-Za-z0-9]{32,}", clues=("lin_api_", "lin_oauth_")),
+    Rule("postman-key", r"\bPMAK-[0-9a-f]{24}-[0-9a-f]{34}\b", cased=("PMAK-",)),
+    Rule("notion-token", r"\b(?:ntn_[A-Za-z0-9]{40,}|secret_[A-Za-z0-9]{43})\b", clues=("ntn_", "secret_")),
+    Rule("atlassian-token", r"\bATATT[A-Za-z0-9_\-=]{40,}", cased=("ATATT",)),
+    Rule("newrelic-key", r"\bNRA[KJ]-[A-Z0-9]{27}\b", cased=("NRAK-", "NRAJ-")),
     Rule("deepl-key", r"\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}:fx\b", cased=(":fx",)),
     Rule("flyio-token", r"\bFlyV1[ \t]+fm\d_[A-Za-z0-9+/=_,\-]{20,}|\bfm[12]_[A-Za-z0-9+/=_\-]{40,}", cased=("FlyV1", "fm1_", "fm2_")),
     Rule("jwt", r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}", cased=("yJ",)),
@@ -717,10 +728,11 @@ _GLOBAL_LOWER = ("passw", "passp", "passc", "sshpass", "pw", "secret", "token", 
                  "k_live_", "k_test_", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "pm_", "hf_", "v1_",
                  "fm1_", "fm2_", "shp", "k-", "glpat-", "gldt-", "glptt-", "glrt-", "glcbt-", "glsoat-", "glft-",
                  "glimt-", "xox", "xapp-", "ypi-", "dapi", "://", ":fx", "ya29.", "yj", "1//0", "@",
-                 "$2", "olp_", "sk.eyj", "ak=", "insurance", "member", "policy", "patient")
+                 "$2", "olp_", "sk.eyj", "ak=", "insurance", "member", "policy", "patient",
+                 "hvs.", "hvb.", "hvr.", ".atlasv1.", "dp.", "glsa_", "glc_", "sntr", "lin_", "ntn_")
 # case-sensitive: prefixes that start with a capital (rare in prose, so cheap to look for)
 _GLOBAL_CASED = ("AKIA", "ASIA", "AGPA", "AIDA", "AROA", "ANPA", "ANVA", "AIPA", "AIza", "AC", "SK", "FlyV1",
-                 "BEGIN", "AGE-SECRET", "PuTTY", "AA", "SG.", *_DISCORD_HEADS)
+                 "BEGIN", "AGE-SECRET", "PuTTY", "AA", "SG.", "PMAK-", "ATATT", "NRA", *_DISCORD_HEADS)
 _GLOBAL_CJK = ("密码", "密碼", "口令", "密钥", "密鑰", "秘钥", "令牌", "授权码", "授權碼", "私钥", "验证码", "安全码",
                "卡", "账户", "账号", "帐户", "帐号", "护照", "護照", "身份证", "身份證",
                "会员", "會員", "保单", "保單", "医保", "醫保", "社保", "病历", "病歷")

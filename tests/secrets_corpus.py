@@ -109,6 +109,19 @@ SECRETS: list[tuple[str, str, str]] = [
     ("member-number", "the nutrition program wants my member number, it's T482917365, on top", "T482917365"),
     ("policy-number", "insurance policy no. 88120034571 for the claim form", "88120034571"),
     ("member-number-zh", "医保卡号：310000199912345678X", "310000199912345678X"),
+    # a token printed alone by a tool (`vault token create -field=token`)
+    ("vault-token", "hvs.CAESIK7m2Qx9Lp4Wz8Rt3Vn6Bc1Hd5Jy0Ua7Sd2Fg9Hk4Lq", "hvs.CAESIK7m2Qx9Lp4Wz8Rt3Vn6Bc1Hd5Jy0Ua7Sd2Fg9Hk4Lq"),
+    ("terraform-cloud-token", 'credentials "app.terraform.io" { token = "Xq7Lm2Pz9Rt4Wv.atlasv1.Kd8Nc3Bf6Hj1Ys5Ue0Ta7Gm2Qp9Lx4Wr8Zt3Vn6Bc1Hd5Jy0Ua7Sd2Fg9Hk4Lq3" }',
+     "Kd8Nc3Bf6Hj1Ys5Ue0Ta7Gm2Qp9Lx4Wr8Zt3Vn6Bc1Hd5Jy0Ua7Sd2Fg9Hk4Lq3"),
+    ("doppler-token", "doppler run --token dp.st.prd.Xq7Lm2Pz9Rt4Wv8Kd3Nc6Bf1Hj5Ys0Ue -- ./server", "Xq7Lm2Pz9Rt4Wv8Kd3Nc6Bf1Hj5Ys0Ue"),
+    ("grafana-service-account", "GRAFANA_TOKEN=glsa_Xq7Lm2Pz9Rt4Wv8Kd3Nc6Bf1Hj5Ys0Ue_a1b2c3d4", "glsa_Xq7Lm2Pz9Rt4Wv8Kd3Nc6Bf1Hj5Ys0Ue_a1b2c3d4"),
+    ("sentry-token", "sentry-cli --auth-token sntrys_eyJpYXQiOjE3MDAwMDAwMDAuMCwidXJsIjoiaHR0cHM6Ly9zZW50cnkuaW8ifQ releases new",
+     "sntrys_eyJpYXQiOjE3MDAwMDAwMDAuMCwidXJsIjoiaHR0cHM6Ly9zZW50cnkuaW8ifQ"),
+    ("linear-key", "the Linear key is lin_api_Xq7Lm2Pz9Rt4Wv8Kd3Nc6Bf1Hj5Ys0UeTa7Gm2Qp", "lin_api_Xq7Lm2Pz9Rt4Wv8Kd3Nc6Bf1Hj5Ys0UeTa7Gm2Qp"),
+    ("postman-key", "POSTMAN_API_KEY PMAK-65a1b2c3d4e5f60718293a4b-0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f6a7b", "PMAK-65a1b2c3d4e5f60718293a4b-0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f6a7b"),
+    ("notion-token", "NOTION_TOKEN=ntn_Xq7Lm2Pz9Rt4Wv8Kd3Nc6Bf1Hj5Ys0UeTa7Gm2Qp9Lx4Wr8Zt", "ntn_Xq7Lm2Pz9Rt4Wv8Kd3Nc6Bf1Hj5Ys0UeTa7Gm2Qp9Lx4Wr8Zt"),
+    ("atlassian-token", "jira token ATATT3xFfGF0Xq7Lm2Pz9Rt4Wv8Kd3Nc6Bf1Hj5Ys0UeTa7Gm2Qp9Lx4Wr8Zt=A1B2C3D4", "ATATT3xFfGF0Xq7Lm2Pz9Rt4Wv8Kd3Nc6Bf1Hj5Ys0UeTa7Gm2Qp9Lx4Wr8Zt"),
+    ("newrelic-key", "NEW_RELIC_API_KEY: NRAK-7X2Q9LMPZ4RT8WVKD3NC6BF1HJ5", "NRAK-7X2Q9LMPZ4RT8WVKD3NC6BF1HJ5"),
 ]
 
 # Must survive unredacted, byte for byte.
@@ -128,6 +141,10 @@ NEAR_MISSES: list[str] = [
     "密码错误，请重试。",
     "passwords must be at least 12 characters",
     "pk_test is the test-mode prefix",
+    "Vault service tokens start with hvs. and batch tokens with hvb.",
+    "the Doppler config is dp.st.prd in the docs",
+    "lin_api_ keys are made in Linear's settings",
+    "NRAK- is the prefix of New Relic user keys",
     "apply_patch updated invoicer/pdf.py",
     "xox is a game",
     "base64 of hello is aGVsbG8=",
