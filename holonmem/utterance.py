@@ -49,6 +49,11 @@ _LOG_LINE = re.compile(
     r"^\s*(\{\s*\"|\[\s*\{|\[\d{1,2}:\d{2}(?::\d{2})?\]|\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}|at [\w.$]+\(|Traceback \(|File \"|[\w.]+(?:Error|Exception)\b[:(]"
     r"|E\s{2,}|\$ |#\s*\d+\s|\w+\.(?:kt|java|swift|py|js|ts|go|rs):\d+|[-+]{3} |@@ )")
 _FORWARD_HDR = re.compile(r"^\s*(From|To|Subject|Date|Sent|Cc|发件人|收件人|主题|日期)\s*[:：]", re.I)
+# Where a forwarded or replied-to mail starts: a mail client's separator line. What follows, to the
+# end of the message, is the mail (its body and signature), as is what follows a block of headers.
+_FORWARD_MARK = re.compile(
+    r"^\s*(?:[-_=]{2,}\s*(?:forwarded message|original message|forwarded|原始邮件|转发邮件|邮件原文)\s*[-_=]{2,}"
+    r"|begin forwarded message\s*:?|[-_=]{2,}\s*(?:转发|原始)的?(?:邮件|消息)\s*[-_=]*)\s*$", re.I)
 # A quotation this long inside the user's own line is someone else's text, not theirs.
 _LONG_QUOTE = re.compile(r"「[^」]{24,}」|“[^”]{24,}”|『[^』]{24,}』|(?:^|(?<=[\s:：(]))([\"'])(?=[^\s,.;])[^\"'\n]{40,}\1(?![A-Za-z])")
 
@@ -90,6 +95,9 @@ def authored(text: str) -> Authored:
             in_fence = not in_fence
             i += 1
             continue
+        if _FORWARD_MARK.match(line) or (_FORWARD_HDR.match(line) and i + 1 < n and _FORWARD_HDR.match(lines[i + 1])):
+            quoted.extend(q.lstrip("> ").strip() for q in lines[i:])  # the forwarded mail, to its end
+            break
         if in_fence or _QUOTE_LINE.match(line) or _LOG_LINE.match(line) or _FORWARD_HDR.match(line):
             quoted.append(line.lstrip("> ").strip())
             i += 1
