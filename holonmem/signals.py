@@ -80,12 +80,17 @@ def _findings(text: str, prev_assistant: str, prior_quoted: list[str] | None = N
     quoted = a.quoted + list(prior_quoted or [])
     out: list[U.Finding] = []
     prev = bare_prev = ""
+    prev_found = False
     for sent in U.sentences(a.text):
         bare = re.sub(r"^\s*(?:wait|hmm|oh|ah|等等|哎)[\s,，.…!！]*", "", sent, flags=re.I)
         if R.is_retraction(bare) and len(re.sub(r"\W", "", R.RETRACT_RE.sub("", bare))) < 8:
             out.clear()  # "…, wait, ignore that": what came before in this message is taken back
             prev = bare_prev = ""
             continue
+        if (prev and not prev_found and _NOT_A_NUMBER.match(bare) and re.search(r"\d", prev)
+                and U.content_chars(prev) <= 30 and not U.is_question(prev)):
+            # "酸菜鱼是 58！不是 48，…": the right value, then the wrong one, as two sentences
+            sent = prev.rstrip("！!。. ") + (", " if prev.isascii() else "，") + bare
         sent = U.self_corrected(sent)
         f = U.classify(sent, prev_assistant=prev_assistant, quoted=quoted, prev_user=prev)
         if f is None and R.FACT_RE.search(sent) and not (U.ONE_OFF.search(sent) or U.SARCASM.search(sent)
@@ -116,8 +121,12 @@ def _findings(text: str, prev_assistant: str, prior_quoted: list[str] | None = N
                 f = joined
             out.append(f)
         bare_prev = sent if f is None and U.content_chars(sent) >= 8 and not U.is_question(sent) and "[REDACTED" not in sent else ""
-        prev = sent
+        prev, prev_found = sent, f is not None
     return out
+
+
+# a sentence that opens by saying no to a number ("不是 48，…", "Not 14 - …")
+_NOT_A_NUMBER = re.compile(r"^\s*(?:不是|not)\s*\d", re.I)
 
 
 _REMOVAL = re.compile(r"^\s*(?:drop|remove|stop|no more|don'?t|never|别再|不要再|删掉|去掉)", re.I)

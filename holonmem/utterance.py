@@ -179,7 +179,11 @@ DIRECTIVE = re.compile(
 DESCRIPTIVE = re.compile(
     r"(\b(?:is|are|was|were|'s|'re|has been|have been|seems?|looks?)\s+(?:always|never|usually|constantly)\b"
     r"|\b(?:always|never|usually|constantly)\s+(?!use\b|run\b|keep\b|put\b|add\b|set\b|make\b|ask\b|check\b|write\b|send\b)[a-z]+(?:s|ed)\b"
-    r"|总是|一直|从来|老是|都会|总会|老会|经常)", re.I)
+    r"|总是|一直|从来|老是|都会|总会|老会|经常"
+    # what keeps happening: an annoyance or a malfunction ("每次都要这样也是烦", "每次电脑一重启就打不了",
+    # "every time it reboots the printer stops working")
+    r"|(?:每次|每回|每一次)[^，。；,]{0,16}(?:烦|麻烦|累|受不了|头疼|头大|打不了|不行|坏|挂|失败|报错|出错|卡住|卡死)"
+    r"|\bevery ?time\b[^,.;]{0,40}\b(?:annoying|a pain|breaks?|crash(?:es)?|fails?|stops? working|dies|hangs?)\b)", re.I)
 # Acts by their shape.
 REVOKE = re.compile(
     r"(\byou can (?:stop|drop|skip|forget)\b|\bno (?:longer|need) (?:need )?to\b|\bstop (?:\w+ing)\b|\bdon'?t (?:\w+ ){1,4}any ?more\b"
@@ -241,6 +245,19 @@ def fact_clause(text: str) -> str:
 _CLOSES_STANDING = re.compile(r"\b(?:from now on|going forward|from here on(?: out)?)\s*(?:[,;.!]|$)", re.I)
 # … unless it foretells ("prices are going up from now on", "it will rain from now on")
 _PREDICTION = re.compile(r"\b(?:will|won'?t|shall|gonna|going to|(?:is|are|am|'re|'s)\s+(?:\w+\s+)?\w+ing)\b|'ll\b", re.I)
+
+
+_CLAUSE = re.compile(r"[,;:，；：]|\s[-–—]\s")
+
+
+def _standing_clause(s: str) -> bool:
+    """A standing marker in a clause that asks for something, not in one that describes what
+    keeps happening ("每次电脑一重启就打不了，记一下怎么弄": the marker is in the description)."""
+    if not STANDING.search(s):
+        return False
+    if not DESCRIPTIVE.search(s):
+        return True
+    return any(STANDING.search(c) and not DESCRIPTIVE.search(c) for c in _CLAUSE.split(s))
 
 
 def _drop_reason(text: str) -> str:
@@ -330,7 +347,7 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
     hdr = re.match(r"^[^:：]{1,24}[:：]\s*", s)
     scoped = s if not hdr or re.search(r"\b(?:for|only|just|until)\b|只|仅|先", hdr.group(0), re.I) else s[hdr.end():]
     one_off = bool(ONE_OFF.search(s))
-    standing = bool(STANDING.search(s) or ASK_FIRST.search(s))
+    standing = bool(ASK_FIRST.search(s)) or _standing_clause(s)
     conditional = bool(CONDITIONAL.search(s))
     # a sentence that opens with a standing marker ("from now on, deploy…", "以后每次都订…") is an instruction
     opens_standing = (bool(_MARKER_STRIP.match(_LEAD_STRIP.sub("", s, count=1)))
@@ -348,7 +365,7 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
     conv = None if question or one_off or conditional and _OPTIONAL.search(s) or CORRECTION_LEAD.search(s) else convention(core)
     if conv:
         return Finding(conv, _drop_reason(core) if conv == "convention" else core, s, personal=False, standing=True)
-    if not standing and re.match(r"^(?:我们|咱们|we\b|our\b)", core, re.I) and not re.search(r"\b(?:should|must|need to|have to)\b|应该|必须|要", core, re.I):
+    if not standing and not STANDING.search(s) and re.match(r"^(?:我们|咱们|we\b|our\b)", core, re.I) and not re.search(r"\b(?:should|must|need to|have to)\b|应该|必须|要", core, re.I):
         return Finding("state", fact_clause(core), s) if _VALUE.search(core) or re.search(r"[A-Za-z]{3,}", core) else None
     if directive and not (question or one_off or conditional) and _HABIT_REASON.search(s):
         # "酒店就订全季吧，干净，我们一直住这个": a choice the person makes every time (the habit clause
@@ -366,7 +383,12 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
                 text = text[m.end():]
             if content_chars(text) >= 6 and not DIRECTIVE.match(text):
                 text, about_user = _corrected(clean(text), prev_assistant)
-                return Finding("correct", without_wrong(text), s, personal=personal or about_user)
+                right = without_wrong(text)
+                wrong = wrong_numbers(text)
+                if wrong and not set(_NUMBER.findall(right)) - wrong:
+                    # "不是 48，上个月就涨了": the wrong number said no to, the right one not given
+                    return None
+                return Finding("correct", right, s, personal=personal or about_user)
     if not standing and _TASK_OBJECT.search(re.split(r"[,;:，；：—–]|\s-\s", core, maxsplit=1)[0]):
         return None  # "don't restart them", "杭州那趟的酒店也改成亚朵吧": the thing at hand, not a way of working
     if descriptive and not (standing and directive and not DESCRIPTIVE.search(re.split(r"[,，;；:：]", core)[0])):
@@ -470,7 +492,9 @@ _TRANSIENT = re.compile(
     r"|^I have (?:a|an|to|no idea|been|just|got a (?:question|meeting))\b|^我是说|^我有(?:个|一个)?(?:问题|事|会)", re.I)
 _TASK_OBJECT = re.compile(r"^(?:please\s+|just\s+|no,?\s+|and\s+)?(?:don'?t\s+)?(?!keep\b|make\b|leave\b)[a-z]+ (?:it|them|this|that|these|those)\b|把它|把这个|把那个|[理管删改发]它|^那(?:次|个)|那趟|这趟|那家|这家", re.I)
 # "use a subagent if it helps": an optional condition gives leave, not a rule
-_OPTIONAL = re.compile(r"\bif (?:it helps|you (?:want|like|need|prefer|think)|needed|necessary|possible|you can)\b|需要的话|要是需要|方便的话|如果你需要|可以的话", re.I)
+_OPTIONAL = re.compile(r"\bif (?:it helps|you (?:want|like|need|prefer|think)|needed|necessary|possible|you can)\b|需要的话|要是需要|方便的话|如果你需要|可以的话"
+                       # a condition with a maybe, or put off until it happens, is a thought, not a rule
+                       r"|\bmaybe\b|\bmight\b|\bperhaps\b|\bwe'?ll see\b|\bcross that bridge\b|可能得|也许|说不定|到时候再说|再说吧|看情况", re.I)
 # a change of mind that is meant to last, not an edit of the thing at hand ("主图都换成活动图")
 _DURABLE = re.compile(
     r"\bchange of plan\b|" + _MOVE + r"|\bno more\b|\bany ?more\b"
@@ -489,17 +513,37 @@ _WRONG_PART = [
     re.compile(r"(?:你|我)?(?:在[^，,]{1,12}里)?(?:写|说|填)的是\s*\S+?\s*[，,]\s*不对[，,]\s*(?=(?:应该)?是)"),
     re.compile(r"\s*[，,]\s*(?:而)?不是\s*[\"“「]?[^，。；\"”」]{1,16}[\"”」]?(?=[，,。；]|$)"),
     re.compile(r"^不是\s*[\"“「]?[^，。；\"”」]{1,16}[\"”」]?\s*[，,]\s*(?=是)"),
+    re.compile(r"^不是\s*\d+(?:[.,:]\d+)*\s*[^，。；\d]{0,3}\s*[，,]\s*"),
     re.compile(r",\s*not\s+(?:the\s+)?(?:[^,;.—–\s-]|(?<=\d)[,.](?=\d))(?:[^,;—–-]|(?<=\d)[,.](?=\d)){0,24}?(?=\s*(?:[;—–-]|[,.](?!\d)|$))", re.I),
     re.compile(r"\s*\(not [^)]{1,30}\)|（不是[^）]{1,16}）"),
     re.compile(r"[，,]?\s*(?:我(?:昨天|之前|刚才)?(?:说错了|记错了|搞错了)|I mixed (?:it|them) up[^.;]*|I misremembered)\s*[。.]?", re.I),
 ]
 
 
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,:]\d+)*(?![\w.])")
+
+
+def wrong_numbers(text: str) -> set[str]:
+    """The numbers a correction says are wrong ("不是 48", "not 14", "(not 7)")."""
+    out: set[str] = set()
+    for rx in _WRONG_PART:
+        for m in rx.finditer(text):
+            out.update(_NUMBER.findall(m.group(0)))
+    return out
+
+
 def without_wrong(text: str) -> str:
-    """A correction stated with the corrected value only: "9岁了，不是7岁" -> "9岁了"."""
+    """A correction stated with the corrected value only: "9岁了，不是7岁" -> "9岁了";
+    a clause that still names a wrong number goes too ("…，菜单上还写 48 那是旧的")."""
     out = text
     for rx in _WRONG_PART:
         out = rx.sub("", out)
+    wrong = wrong_numbers(text)
+    if wrong:
+        parts = re.split(r"(?<=[，,；;])\s*", out)
+        kept = [c for c in parts if not wrong & set(_NUMBER.findall(c))]
+        if kept and len(kept) < len(parts):
+            out = " ".join(kept) if out.isascii() else "".join(kept)
     out = re.sub(r"^是", "", out).strip(" ，,;；")
     return out if content_chars(out) >= 4 else text
 

@@ -27,6 +27,13 @@ def acts(text: str, prev_assistant: str = "", prior_quoted=None) -> list[tuple[s
     "For this demo only, always hide the billing tab.",
     "这次先别跑集成测试，赶时间。",
     "Skip the lint step for now, we'll fix it tomorrow.",
+    # a condition with a maybe, put off until it happens
+    "要是五一客人多的话，可能得再招个洗碗的，到时候再说吧。",
+    "If traffic doubles we might need a second replica, we'll see.",
+    # what keeps happening, with the marker in the description (and a request for now)
+    "这个打印机就是这样，每次电脑一重启就打不了，记一下怎么弄。",
+    "每次都要这样也是烦，能不能让它开机自己起来？",
+    "Every time the VPN drops the deploy fails, can you look at it?",
     # tasks for now and plain questions
     "帮我查一下明天去苏州的高铁。",
     "Can you look at why the cache warmup is slow?",
@@ -76,6 +83,15 @@ def test_chinese_rule_starts_at_its_marker_clause():
 def test_chinese_as_usual_lead_is_stripped_like_its_english_marker(text, rule):
     ((act, _, got),) = acts(text)
     assert act == "instruct" and got == rule
+
+
+def test_a_correction_is_stated_with_the_right_number_or_not_at_all():
+    asked = "顺便把菜单图也更新一下，酸菜鱼是 48 元对吧？"
+    # the right value, then the wrong one, as two sentences: one correction, no clause naming the wrong one
+    assert acts("酸菜鱼是 58！不是 48，上个月就涨了，菜单上还写 48 那是旧的", asked) == [
+        ("correct", False, "酸菜鱼是 58，上个月就涨了")]
+    # only the wrong number said no to: nothing to remember
+    assert acts("不是 48，上个月就涨了，菜单上还写 48 那是旧的", asked) == []
 
 
 def test_conditional_keeps_its_condition():
