@@ -61,6 +61,17 @@ def _open_guard(event: str, args: tuple) -> None:
 
 sys.addaudithook(_open_guard)
 
+# pytest caches its assertion-rewritten test modules in tests/__pycache__ only when bytecode
+# may be written; with PYTHONDONTWRITEBYTECODE set every worker re-rewrote all test modules
+# at every run (~8 s of each worker's collection). Allow the writes while the test modules
+# are collected; the tests themselves run with the setting as given.
+_DONT_WRITE_BYTECODE = sys.dont_write_bytecode
+sys.dont_write_bytecode = False
+
+
+def pytest_collection_finish(session):
+    sys.dont_write_bytecode = _DONT_WRITE_BYTECODE
+
 
 @pytest.fixture(autouse=True)
 def _isolated_env(tmp_path, monkeypatch):
