@@ -89,18 +89,40 @@ def home(tmp_path):
     return h
 
 
-@pytest.fixture
-def sample_home(tmp_path):
-    """A copy of sample_agent_home, initialized and with its events ingested."""
+def make_sample_home(dst: Path):
+    """A copy of sample_agent_home at ``dst``, initialized and with its events ingested."""
     from holonmem.ingest import Source, ingest
     from holonmem.layout import init_home
 
-    dst = tmp_path / "home"
     shutil.copytree(SAMPLE_HOME, dst)
     h, _ = init_home(dst)
     with open(SAMPLE_EVENTS, "rb") as fh:
         ingest(h, [Source(str(SAMPLE_EVENTS), fh)], fsync=False)
     return h
+
+
+@pytest.fixture
+def sample_home(tmp_path):
+    """A copy of sample_agent_home, initialized and with its events ingested."""
+    return make_sample_home(tmp_path / "home")
+
+
+@pytest.fixture(scope="session")
+def _indexed_sample_template(tmp_path_factory):
+    from holonmem import index
+
+    h = make_sample_home(tmp_path_factory.mktemp("indexed-sample") / "home")
+    index.update(h)
+    return h
+
+
+@pytest.fixture
+def indexed_sample_home(_indexed_sample_template, tmp_path):
+    """``sample_home`` with its search index built: a copy (mtimes kept, so the index is up to
+    date) of one built once per worker."""
+    from holonmem.home import Home
+
+    return Home(shutil.copytree(_indexed_sample_template.root, tmp_path / "home", symlinks=True))
 
 
 class CliResult:
@@ -146,3 +168,12 @@ def hm():
         return CliResult(p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace"))
 
     return run
+
+
+@pytest.fixture(scope="session")
+def serve_base_home(tmp_path_factory):
+    """The review page's home (serve_support.build_home: the real CLI), built once per worker for
+    test_serve.py and test_serve_browser.py; each test copies it."""
+    from serve_support import build_home
+
+    return build_home(tmp_path_factory.mktemp("serve-base") / "home")

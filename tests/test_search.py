@@ -11,6 +11,8 @@ from holonmem import index, locks, ranking
 from holonmem.ingest import Source, ingest
 from holonmem.search import Session, search
 
+from conftest import make_sample_home
+
 
 def refs(results) -> list[str]:
     return [r["ref"] for r in results]
@@ -37,10 +39,11 @@ def write_episode(home, date="2026-06-14"):
     return ep
 
 
-@pytest.fixture
-def s(sample_home):
-    """An open search session on the sample home (index built on open)."""
-    with Session(sample_home) as sess:
+@pytest.fixture(scope="module")
+def s(tmp_path_factory):
+    """An open search session on the sample home (index built on open), built once for the
+    read-only searches that use it."""
+    with Session(make_sample_home(tmp_path_factory.mktemp("search") / "home")) as sess:
         yield sess
 
 
@@ -121,10 +124,11 @@ def test_stopword_only_and_empty_queries_return_nothing(s):
 
 # -- episodes and memories -----------------------------------------------------------
 
-def test_episodes_are_indexed_and_ranked_above_events(sample_home):
-    search(sample_home, "warm up")  # build the index first; the episode arrives later
-    write_episode(sample_home)
-    res = search(sample_home, "京藏高速 八达岭", limit=5)
+def test_episodes_are_indexed_and_ranked_above_events(indexed_sample_home):
+    home = indexed_sample_home
+    search(home, "warm up")  # the index is up to date first; the episode arrives later
+    write_episode(home)
+    res = search(home, "京藏高速 八达岭", limit=5)
     assert res[0]["ref"] == "episode:2026-06-14#ep_route_0614"
     assert res[0]["kind"] == "episode" and res[0]["title"].startswith("八达岭路线")
 
@@ -150,43 +154,46 @@ def test_superseded_memories_only_with_all(sample_home):
 
 # -- incremental updates -------------------------------------------------------------
 
-def test_appended_events_are_seen_by_the_next_search(sample_home, tmp_path):
-    assert search(sample_home, "兵马俑") == []
-    add_events(sample_home, [
+def test_appended_events_are_seen_by_the_next_search(indexed_sample_home, tmp_path):
+    home = indexed_sample_home
+    assert search(home, "兵马俑") == []
+    add_events(home, [
         {"id": "evt_9001", "ts": "2026-06-25T10:00:00+08:00", "project": "travel-agent", "session": "s_0625_xian",
          "role": "user", "kind": "message", "text": "西安第二天去兵马俑，门票帮我查一下。"},
         {"id": "conv-1:D1:3", "ts": "2026-06-25T10:01:00+08:00", "project": "travel-agent", "session": "s_0625_xian",
          "role": "assistant", "text": "Terracotta warriors tickets: book online."},
     ], tmp_path)
-    assert refs(search(sample_home, "兵马俑"))[0] == "event:evt_9001"
-    assert refs(search(sample_home, "马俑"))[0] == "event:evt_9001"
+    assert refs(search(home, "兵马俑"))[0] == "event:evt_9001"
+    assert refs(search(home, "马俑"))[0] == "event:evt_9001"
     # the turn itself first, then the question before it (the reply's words are its context)
-    assert refs(search(sample_home, "terracotta")) == ["event:conv-1:D1:3", "event:evt_9001"]
-    st = json.loads(sample_home.state_file("index_state.json").read_text())
+    assert refs(search(home, "terracotta")) == ["event:conv-1:D1:3", "event:evt_9001"]
+    st = json.loads(home.state_file("index_state.json").read_text())
     assert set(st) >= {"ledger_offsets", "files", "last_update"}
-    ledger = {p.name: p.stat().st_size for p in sample_home.ledger_dir.glob("*.jsonl")}
+    ledger = {p.name: p.stat().st_size for p in home.ledger_dir.glob("*.jsonl")}
     assert st["ledger_offsets"] == ledger
 
 
-def test_hand_edited_added_and_deleted_notes_are_seen(sample_home):
-    note = sample_home.notes_dir / "travel" / "xian-2026.md"
-    assert search(sample_home, "马俑") == []
+def test_hand_edited_added_and_deleted_notes_are_seen(indexed_sample_home):
+    home = indexed_sample_home
+    note = home.notes_dir / "travel" / "xian-2026.md"
+    assert search(home, "马俑") == []
     note.write_text("# 西安之行\n\n第二天：兵马俑，早上8点出发。\n", encoding="utf-8")
-    assert refs(search(sample_home, "马俑")) == ["note:notes/travel/xian-2026.md"]
+    assert refs(search(home, "马俑")) == ["note:notes/travel/xian-2026.md"]
     note.write_text("# 西安之行\n\n第二天：华清宫。\n", encoding="utf-8")
-    assert search(sample_home, "兵马俑") == []
-    assert refs(search(sample_home, "华清宫")) == ["note:notes/travel/xian-2026.md"]
+    assert search(home, "兵马俑") == []
+    assert refs(search(home, "华清宫")) == ["note:notes/travel/xian-2026.md"]
     note.unlink()
-    assert search(sample_home, "华清宫") == []
+    assert search(home, "华清宫") == []
     # editing an existing note by hand
-    rounding = sample_home.notes_dir / "invoicer-tax-rounding.md"
+    rounding = home.notes_dir / "invoicer-tax-rounding.md"
     rounding.write_text(rounding.read_text(encoding="utf-8") + "\n- Banker's rounding is forbidden (zyzzyva).\n", encoding="utf-8")
-    assert refs(search(sample_home, "zyzzyva")) == ["note:notes/invoicer-tax-rounding.md"]
+    assert refs(search(home, "zyzzyva")) == ["note:notes/invoicer-tax-rounding.md"]
 
 
-def test_nothing_changed_means_no_work(sample_home):
-    index.update(sample_home)
-    res = index.update(sample_home)
+def test_nothing_changed_means_no_work(indexed_sample_home):
+    home = indexed_sample_home
+    index.update(home)
+    res = index.update(home)
     assert res["events"] == 0 and res["documents"] == 0 and not res["rebuilt"] and not res["stale"]
 
 
@@ -206,29 +213,30 @@ def test_bounded_update_indexes_a_chunk_and_never_rebuilds(sample_home, tmp_path
     assert len(search(sample_home, "quokka", limit=50, update=False)) == 30
 
 
-def test_incremental_index_equals_rebuild(sample_home, tmp_path):
+def test_incremental_index_equals_rebuild(indexed_sample_home, tmp_path):
     """The turns before and after an event are its context, also when they
     arrive in later incremental updates: the session's last turns are indexed
     again with them, and the result ranks as a rebuild does."""
-    search(sample_home, "warm up")
+    home = indexed_sample_home
+    search(home, "warm up")
     sess = {"project": "holonmem-dev", "session": "s_0624_holonmem_context"}
     turns = [("evt_c1", "assistant", "Which budget should the context block default to?"),
              ("evt_c2", "user", "2000 tokens."),
              ("evt_c3", "assistant", "Noted: the wombat default stays at 2000.")]
     for i, (eid, role, text) in enumerate(turns):  # one incremental update per turn
-        add_events(sample_home, [{"id": eid, "ts": f"2026-06-24T21:0{i}:00+08:00", "role": role, "text": text, **sess}],
+        add_events(home, [{"id": eid, "ts": f"2026-06-24T21:0{i}:00+08:00", "role": role, "text": text, **sess}],
                    tmp_path, name=f"{eid}.jsonl")
-        assert index.update(sample_home)["events"] == 1
+        assert index.update(home)["events"] == 1
     q = "context block budget default"
-    incremental = search(sample_home, q, limit=10)
-    wombat = refs(search(sample_home, "wombat", limit=10))
-    ix = index.open_index(sample_home)
+    incremental = search(home, q, limit=10)
+    wombat = refs(search(home, "wombat", limit=10))
+    ix = index.open_index(home)
     with ix.searcher() as srch:
         live = srch.doc_count()
     ix.close()
-    assert live == sum(1 for _ in sample_home.ledger_dir.glob("*.jsonl") for _ in _.open("rb"))  # nothing twice
-    index.rebuild(sample_home)
-    rebuilt = search(sample_home, q, limit=10)
+    assert live == sum(1 for _ in home.ledger_dir.glob("*.jsonl") for _ in _.open("rb"))  # nothing twice
+    index.rebuild(home)
+    rebuilt = search(home, q, limit=10)
     # the same documents and ranking; scores differ only by the replaced documents
     # Whoosh still counts in its statistics until their segment is merged (6 of
     # 242 here: near-ties further down may swap)
@@ -239,47 +247,50 @@ def test_incremental_index_equals_rebuild(sample_home, tmp_path):
     assert "event:evt_c2" in refs(rebuilt)  # found through its question's words
     # evt_c2 was indexed before evt_c3 existed and carries it now; evt_c1 two turns back too
     assert wombat[:3] == ["event:evt_c3", "event:evt_c2", "event:evt_c1"]
-    assert refs(search(sample_home, "wombat", limit=10)) == wombat
+    assert refs(search(home, "wombat", limit=10)) == wombat
 
 
 # -- robustness ------------------------------------------------------------------------
 
-def test_corrupt_index_is_rebuilt_with_a_warning(sample_home, hm):
-    index.update(sample_home)
-    for p in sample_home.index_dir.iterdir():
+def test_corrupt_index_is_rebuilt_with_a_warning(indexed_sample_home, hm):
+    home = indexed_sample_home
+    index.update(home)
+    for p in home.index_dir.iterdir():
         p.write_bytes(b"garbage")
-    r = hm("--home", sample_home.root, "search", "路线检查", "--json")
+    r = hm("--home", home.root, "search", "路线检查", "--json")
     assert r.exit_code == 0, r
     assert "warning" in r.stderr and "rebuilt" in r.stderr
     assert json.loads(r.stdout)[0]["ref"] == "event:evt_0101"
 
 
-def test_missing_index_is_rebuilt(sample_home):
-    index.update(sample_home)
+def test_missing_index_is_rebuilt(indexed_sample_home):
+    home = indexed_sample_home
+    index.update(home)
     import shutil
 
-    shutil.rmtree(sample_home.index_dir)
-    with Session(sample_home) as sess:
+    shutil.rmtree(home.index_dir)
+    with Session(home) as sess:
         assert any("rebuilt" in w for w in sess.warnings)
         assert refs(sess.search("路线检查"))[0] == "event:evt_0101"
 
 
-def test_second_indexer_skips_and_searches_still_work(sample_home, tmp_path):
-    index.update(sample_home)
-    add_events(sample_home, [{"id": "evt_lock1", "role": "user", "text": "wombat on the lawn"}], tmp_path)
-    with locks.home_lock(sample_home, locks.INDEX):
-        res = index.update(sample_home, max_events=100)
+def test_second_indexer_skips_and_searches_still_work(indexed_sample_home, tmp_path):
+    home = indexed_sample_home
+    index.update(home)
+    add_events(home, [{"id": "evt_lock1", "role": "user", "text": "wombat on the lawn"}], tmp_path)
+    with locks.home_lock(home, locks.INDEX):
+        res = index.update(home, max_events=100)
         assert res["stale"] and "another" in res["reason"]
-        with Session(sample_home) as sess:  # searches what is indexed and says so
+        with Session(home) as sess:  # searches what is indexed and says so
             assert sess.search("wombat") == []
             assert any("not fully up to date" in w for w in sess.warnings)
             assert refs(sess.search("路线检查"))[0] == "event:evt_0101"
-    assert refs(search(sample_home, "wombat")) == ["event:evt_lock1"]
+    assert refs(search(home, "wombat")) == ["event:evt_lock1"]
 
 
 # -- CLI -------------------------------------------------------------------------------
 
-def test_cli_search_json_plain_and_queries(sample_home, cli, tmp_path):
+def test_cli_search_json_plain_and_queries(indexed_sample_home, cli, tmp_path):
     r = cli("search", "王府井大街88号", "--json", "--limit", "3")
     assert r.exit_code == 0, r
     res = json.loads(r.stdout)
@@ -322,46 +333,49 @@ def test_cli_index_update_and_rebuild(sample_home, cli, tmp_path):
     assert not [p for p in os.listdir(sample_home.state_dir) if p.startswith("index.")]
 
 
-def test_a_half_written_last_line_is_not_work(sample_home):
-    index.update(sample_home)
-    ledger = sorted(sample_home.ledger_dir.glob("*.jsonl"))[-1]
+def test_a_half_written_last_line_is_not_work(indexed_sample_home):
+    home = indexed_sample_home
+    index.update(home)
+    ledger = sorted(home.ledger_dir.glob("*.jsonl"))[-1]
     with open(ledger, "ab") as fh:
         fh.write(b'{"id": "evt_half", "role": "user", "text": "half writ')
-    pend = index.pending(sample_home)
+    pend = index.pending(home)
     assert pend["ledger_bytes"] == 0 and not pend["rewritten"]
-    assert index.update(sample_home)["events"] == 0
+    assert index.update(home)["events"] == 0
     with open(ledger, "ab") as fh:
         fh.write(b'ten numbat"}\n')
-    assert refs(search(sample_home, "numbat")) == ["event:evt_half"]
+    assert refs(search(home, "numbat")) == ["event:evt_half"]
 
 
-def test_searches_keep_working_during_a_rebuild(sample_home):
+def test_searches_keep_working_during_a_rebuild(indexed_sample_home):
+    home = indexed_sample_home
     import subprocess
     import sys
 
-    index.update(sample_home)
-    proc = subprocess.Popen([sys.executable, "-m", "holonmem", "--home", str(sample_home.root), "index", "--rebuild"],
+    index.update(home)
+    proc = subprocess.Popen([sys.executable, "-m", "holonmem", "--home", str(home.root), "index", "--rebuild"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     answers = []
     import time
 
     while proc.poll() is None or not answers:
-        answers.append(refs(search(sample_home, "路线检查", limit=1, update=False)))
+        answers.append(refs(search(home, "路线检查", limit=1, update=False)))
         time.sleep(0.05)
     assert proc.wait() == 0, proc.stderr.read()
     assert answers and all(a == ["event:evt_0101"] for a in answers)
-    assert refs(search(sample_home, "路线检查", limit=1)) == ["event:evt_0101"]
+    assert refs(search(home, "路线检查", limit=1)) == ["event:evt_0101"]
 
 
-def test_index_of_an_older_format_is_rebuilt_with_a_warning(sample_home):
-    index.update(sample_home)
-    st = json.loads(index.state_path(sample_home).read_text())
+def test_index_of_an_older_format_is_rebuilt_with_a_warning(indexed_sample_home):
+    home = indexed_sample_home
+    index.update(home)
+    st = json.loads(index.state_path(home).read_text())
     st["version"] = index.VERSION - 1
-    index.state_path(sample_home).write_text(json.dumps(st))
-    with Session(sample_home) as sess:
+    index.state_path(home).write_text(json.dumps(st))
+    with Session(home) as sess:
         assert any("older format" in w and "rebuilt" in w for w in sess.warnings), sess.warnings
         assert refs(sess.search("路线检查"))[0] == "event:evt_0101"
-    assert index.load_state(sample_home)["version"] == index.VERSION
+    assert index.load_state(home)["version"] == index.VERSION
 
 
 def test_episode_search_does_not_open_the_events_index(sample_home):

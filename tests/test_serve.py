@@ -19,19 +19,14 @@ from pathlib import Path
 
 import pytest
 
-from serve_support import ROOT, TOKEN, Server, build_home, copy_home, hm, pending_groups, signal_status
+from serve_support import ROOT, TOKEN, Server, copy_home, hm, pending_groups, signal_status
 
 pytest.importorskip("jinja2", reason="the web extra (jinja2) is not installed: pip install -e '.[web]'")
 
 
-@pytest.fixture(scope="session")
-def base_home(tmp_path_factory) -> Path:
-    return build_home(tmp_path_factory.mktemp("serve-base") / "home")
-
-
 @pytest.fixture
-def served(base_home, tmp_path):
-    home = copy_home(base_home, tmp_path / "home")
+def served(serve_base_home, tmp_path):
+    home = copy_home(serve_base_home, tmp_path / "home")
     with Server(home, tmp_path) as srv:
         yield home, srv
 

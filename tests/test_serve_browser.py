@@ -1,8 +1,9 @@
 """The review page in a real headless Chromium (Debian's /usr/bin/chromium, driven by Playwright).
 
-Each test gets its own copy of a home built with the real CLI and its own
-``holonmem serve`` subprocess; the browser clicks the page's own buttons. A
-screenshot of every page visited is written under the test's tmp dir.
+Each test that changes the home gets its own copy of a home built with the real
+CLI and its own ``holonmem serve`` subprocess (the tests that only look share
+one); the browser clicks the page's own buttons. A screenshot of every page
+visited is written under the test's tmp dir.
 
 Without /usr/bin/chromium or the playwright package these tests are skipped
 with the reason; with HOLONMEM_REQUIRE_BROWSER=1 (set by .ci/run) they fail.
@@ -18,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from serve_support import TOKEN, Server, build_home, copy_home, hm, pending_groups, signal_status
+from serve_support import TOKEN, Server, copy_home, hm, pending_groups, signal_status
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -56,11 +57,6 @@ def browser():
             b.close()
 
 
-@pytest.fixture(scope="module")
-def base_home(tmp_path_factory, browser) -> Path:
-    return build_home(tmp_path_factory.mktemp("serve-browser-base") / "home")
-
-
 class Page:
     """A browser page on one server, with the token cookie set and screenshots numbered."""
 
@@ -94,17 +90,38 @@ class Page:
         return self.page.inner_text(".flash")
 
 
-@pytest.fixture
-def site(browser, base_home, tmp_path):
-    home = copy_home(base_home, tmp_path / "home")
+def _page(browser, home: Path, srv: Server, tmp_path: Path):
     shots = tmp_path / "screenshots"
     shots.mkdir()
+    pg = Page(browser, srv, shots)
+    try:
+        yield home, pg
+    finally:
+        pg.ctx.close()
+
+
+@pytest.fixture
+def site(browser, serve_base_home, tmp_path):
+    """A page on a server of the test's own copy of the home (for the tests that change it)."""
+    home = copy_home(serve_base_home, tmp_path / "home")
     with Server(home, tmp_path) as srv:
-        pg = Page(browser, srv, shots)
-        try:
-            yield home, pg
-        finally:
-            pg.ctx.close()
+        yield from _page(browser, home, srv, tmp_path)
+
+
+@pytest.fixture(scope="module")
+def viewed_server(browser, serve_base_home, tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("serve-browser-view")
+    home = copy_home(serve_base_home, tmp / "home")
+    with Server(home, tmp) as srv:
+        yield home, srv
+
+
+@pytest.fixture
+def view(browser, viewed_server, tmp_path):
+    """A page of its own (browser context, screenshots) on one server and home shared by the
+    tests that only look: none of them changes a memory, a signal or a run."""
+    home, srv = viewed_server
+    yield from _page(browser, home, srv, tmp_path)
 
 
 def _murl(rel: str) -> str:
@@ -115,8 +132,8 @@ def _card(pg: Page, statement_part: str):
     return pg.page.locator("article.card", has_text=statement_part)
 
 
-def test_every_page_loads_and_is_screenshotted(site):
-    home, pg = site
+def test_every_page_loads_and_is_screenshotted(view):
+    home, pg = view
     run = json.loads((home / ".holonmem" / "dream.json").read_text())["runs"][-1]["id"]
     visits = [
         ("/", "inbox", "Inbox"),
@@ -262,8 +279,8 @@ def test_undo_a_dream_run(site):
     assert run["id"] not in pg.page.inner_text("table.list")
 
 
-def test_the_evidence_view(site):
-    home, pg = site
+def test_the_evidence_view(view):
+    home, pg = view
     pg.go(_murl("memory/invoicer-use-pnpm-instead-npm-frontend.md"))
     pg.page.locator("ul.evidence a", has_text="evt_0137").first.click()
     pg.page.wait_for_load_state()
@@ -276,8 +293,8 @@ def test_the_evidence_view(site):
     pg.shot("evidence")
 
 
-def test_the_token_is_refused_in_the_browser(browser, site):
-    home, pg = site
+def test_the_token_is_refused_in_the_browser(browser, view):
+    home, pg = view
     ctx = browser.new_context()
     try:
         page = ctx.new_page()
@@ -293,8 +310,8 @@ def test_the_token_is_refused_in_the_browser(browser, site):
         ctx.close()
 
 
-def test_hostile_text_is_shown_as_text_and_never_runs(site):
-    home, pg = site
+def test_hostile_text_is_shown_as_text_and_never_runs(view):
+    home, pg = view
     rel = next(f"memory/{p.name}" for p in (home / "memory").glob("*.md") if "window.__xss=1" in p.read_text())
     for path in ("/", _murl(rel), "/event?id=evt_h001", "/memories?q=xss"):
         pg.go(path)
