@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -10,16 +11,28 @@ PKG = Path(__file__).resolve().parent.parent / "holonmem"
 HEAVY = {"rich", "ruamel", "frontmatter", "whoosh", "yaml"}
 
 
+@functools.lru_cache(maxsize=None)
+def _tree(path: Path) -> ast.Module:
+    """The parsed file, once per run: every test scans the whole package (parsing it is ~1 s)."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
+@functools.lru_cache(maxsize=None)
+def _nodes(path: Path) -> tuple[ast.AST, ...]:
+    """Every node of the file (``ast.walk``), once per run."""
+    return tuple(ast.walk(_tree(path)))
+
+
 def _imports(path: Path):
     """(module root, is_top_level) for every import in the file."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = _tree(path)
     top = set()
     for node in tree.body:
         top.add(id(node))
         if isinstance(node, (ast.If, ast.Try)):
             for sub in ast.walk(node):
                 top.add(id(sub))
-    for node in ast.walk(tree):
+    for node in _nodes(path):
         if isinstance(node, ast.Import):
             for a in node.names:
                 yield a.name.split(".")[0], id(node) in top
@@ -50,7 +63,7 @@ def test_whoosh_only_behind_index_modules():
             continue
         if p.name == "textterms.py" and p.parent == PKG:
             # the analyzer's terms without whoosh objects: only the pure-Python stemmer
-            full = {n.module for n in ast.walk(ast.parse(p.read_text(encoding="utf-8")))
+            full = {n.module for n in _nodes(p)
                     if isinstance(n, ast.ImportFrom) and (n.module or "").startswith("whoosh")}
             assert full == {"whoosh.lang.porter2"}, full
             continue
@@ -104,7 +117,7 @@ def _own_imports(path: Path) -> list[tuple[str, str | None, int]]:
     me = module_name(path)
     pkg = me if path.name == "__init__.py" else me.rpartition(".")[0]
     out = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in _nodes(path):
         if isinstance(node, ast.Import):
             for a in node.names:
                 if a.name.split(".")[0] == "holonmem":
@@ -201,9 +214,8 @@ def _private_uses() -> set[tuple[str, str, int]]:
     found = set()
     for me, path in MODULES.items():
         pkg = me if path.name == "__init__.py" else me.rpartition(".")[0]
-        tree = ast.parse(path.read_text(encoding="utf-8"))
         aliases: dict[str, str] = {}
-        for node in ast.walk(tree):
+        for node in _nodes(path):
             if isinstance(node, ast.ImportFrom):
                 base = _from_base(node, pkg)
                 if base.split(".")[0] != "holonmem":
@@ -217,7 +229,7 @@ def _private_uses() -> set[tuple[str, str, int]]:
                 for a in node.names:
                     if a.name.startswith("holonmem.") and a.asname:
                         aliases[a.asname] = a.name
-        for node in ast.walk(tree):
+        for node in _nodes(path):
             if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in aliases
                     and node.attr.startswith("_") and not node.attr.startswith("__")
                     and aliases[node.value.id] != me):
