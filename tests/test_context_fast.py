@@ -498,11 +498,28 @@ _ITEM_TEXT = st.one_of(st.text(st.sampled_from("ab 中文<holonmem>-"), max_size
                        st.integers(1, 120).map(lambda n: "x" * n), st.integers(1, 30).map(lambda n: "中" * n))
 
 
-@settings(max_examples=300, deadline=None)
-@given(items=st.lists(st.tuples(_ITEM_TEXT, _ITEM_TEXT, st.sampled_from([None, "A", "B"])), max_size=40),
-       pre=st.integers(0, 12), contiguous=st.booleans(), mode=st.sampled_from(["full", "compact"]),
-       max_tokens=st.integers(0, 160))
+def _random_items(n: int):
+    def deco(f):
+        f = given(items=st.lists(st.tuples(_ITEM_TEXT, _ITEM_TEXT, st.sampled_from([None, "A", "B"])), max_size=40),
+                  pre=st.integers(0, 12), contiguous=st.booleans(), mode=st.sampled_from(["full", "compact"]),
+                  max_tokens=st.integers(0, 160))(f)
+        return settings(max_examples=n, deadline=None)(f)
+    return deco
+
+
+@_random_items(100)
 def test_render_section_chooses_as_composing_every_item_would(items, pre, contiguous, mode, max_tokens):
+    """100 random sections here, 300 in ``make stress``."""
+    _renders_as_composing(items, pre, contiguous, mode, max_tokens)
+
+
+@pytest.mark.stress
+@_random_items(300)
+def test_render_section_chooses_as_composing_every_item_would_300_sections(items, pre, contiguous, mode, max_tokens):
+    _renders_as_composing(items, pre, contiguous, mode, max_tokens)
+
+
+def _renders_as_composing(items, pre, contiguous, mode, max_tokens):
     from holonmem.context import Item, Section, render_section
 
     sec = Section("memories", "Long-term memory", 90,
@@ -514,6 +531,16 @@ def test_render_section_chooses_as_composing_every_item_would(items, pre, contig
 # -- fitting a section: the running tallies against composing every trial ----------------
 
 def test_render_section_chooses_what_composing_every_trial_chooses():
+    """100 random sections here (the first 100 of make stress's 400), each mode and budget."""
+    _random_sections_render_as_composing(100)
+
+
+@pytest.mark.stress
+def test_render_section_chooses_what_composing_every_trial_chooses_400_sections():
+    _random_sections_render_as_composing(400)
+
+
+def _random_sections_render_as_composing(n: int) -> None:
     import random
 
     from holonmem.context import Item, Section, render_section
@@ -525,7 +552,7 @@ def test_render_section_chooses_what_composing_every_trial_chooses():
     def text(n):
         return " ".join(rnd.choice(words) for _ in range(n))
 
-    for _ in range(400):
+    for _ in range(n):
         items = [Item(text(rnd.randint(1, 30)), rnd.choice([None, "", text(rnd.randint(1, 6))]),
                       rank=rnd.choice([i, rnd.randint(0, 5)]),
                       order=rnd.choice([(rnd.randint(0, 3), rnd.randint(0, 3)), (rnd.randint(0, 3), i)]),

@@ -312,14 +312,14 @@ def test_consolidate_progress_counts_episodes_not_bytes(home, hm, tmp_path):
     big = tmp_path / "big.jsonl"
     with open(big, "w", encoding="utf-8") as fh:
         n = 0
-        for s in range(200):
-            for i in range(14):
+        for s in range(160):  # 160 episodes of 4 turns: > 4 MB (the progress bar's threshold), little text
+            for i in range(4):
                 n += 1
                 role = "user" if i % 2 == 0 else "assistant"
                 text = "please run the test suite again." if role == "user" else "ran it; all good."
                 fh.write(json.dumps({"id": f"b{n}", "ts": f"2026-05-{1 + s % 28:02d}T{6 + s % 14:02d}:{i:02d}:00Z",
                                      "project": "big", "session": f"s{s}", "role": role, "text": text,
-                                     "meta": {"pad": f"{n:x}" * 520}}) + "\n")  # bytes, little text
+                                     "meta": {"pad": f"{n:03x}" * 2400}}) + "\n")
     assert hm("--home", home.root, "ingest", "--no-fsync", big).exit_code == 0
     assert sum(p.stat().st_size for p in (home.root / "ledger").glob("*.jsonl")) > 4 * 1024 * 1024
     code, err = _on_a_terminal(["--home", home.root, "consolidate"], stream="stderr")
