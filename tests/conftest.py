@@ -108,6 +108,24 @@ def sample_home(tmp_path):
 
 
 @pytest.fixture(scope="session")
+def _dreamed_sample_template(tmp_path_factory):
+    h = make_sample_home(tmp_path_factory.mktemp("dreamed-sample") / "home")
+    for step in (("consolidate",), ("dream", "--force")):
+        p = subprocess.run([sys.executable, "-m", "holonmem", "--home", str(h.root), *step], capture_output=True, text=True)
+        assert p.returncode == 0, (step, p.stderr)
+    return h
+
+
+@pytest.fixture
+def dreamed_sample_home(_dreamed_sample_template, tmp_path):
+    """``sample_home`` after ``holonmem consolidate`` and ``holonmem dream --force`` (the real CLI):
+    a copy of one built once per worker."""
+    from holonmem.home import Home
+
+    return Home(shutil.copytree(_dreamed_sample_template.root, tmp_path / "home", symlinks=True))
+
+
+@pytest.fixture(scope="session")
 def _indexed_sample_template(tmp_path_factory):
     from holonmem import index
 

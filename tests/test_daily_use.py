@@ -163,9 +163,8 @@ def _travel(hm, home, *args):
     return r.stdout
 
 
-def test_new_session_gets_memory_and_episodes_not_old_turns(sample_home, hm):
-    assert hm("--home", sample_home.root, "consolidate").exit_code == 0
-    assert hm("--home", sample_home.root, "dream", "--force").exit_code == 0
+def test_new_session_gets_memory_and_episodes_not_old_turns(dreamed_sample_home, hm):
+    sample_home = dreamed_sample_home
     out = _travel(hm, sample_home, "--now", "2026-11-25")  # five months after the last session
     assert "## Recent turns" not in out and "G651" not in out
     eps = out.split("## Relevant episodes")[1].split("\n## ")[0]
@@ -292,9 +291,9 @@ def _on_a_terminal(argv, columns: int = 120, *, stream: str = "stdout") -> tuple
     return code, re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", b"".join(chunks).decode("utf-8", "replace"))
 
 
-def test_search_table_keeps_refs_whole(sample_home, hm):
-    for step in ("consolidate", "dream", "index"):
-        assert hm("--home", sample_home.root, step, *(["--force"] if step == "dream" else [])).exit_code == 0
+def test_search_table_keeps_refs_whole(dreamed_sample_home, hm):
+    sample_home = dreamed_sample_home
+    assert hm("--home", sample_home.root, "index").exit_code == 0
     refs = [x["ref"] for x in json.loads(hm("--home", sample_home.root, "search", "pnpm frontend invoicer",
                                             "--json").stdout)]
     assert any(r.startswith("memory:memory/") for r in refs), refs
