@@ -173,6 +173,15 @@ def _rerun(fail_call: dict | None, pass_call: dict | None) -> dict:
     return L.call_diff(fail_call, pass_call)
 
 
+# what a person gives the agent to get past a failure: a value, not just words ("fine, wait for the
+# job then"): a number, a quoted or `code` span, an address, a path, an identifier, a masked secret
+_DETAIL = re.compile(r"\d|\[REDACTED|`|[\"“「'][^\"”」']+[\"”」']|\S+@\S+|://|(?:^|\s)[~./]\S*/|\b[A-Za-z]+[-_.][A-Za-z0-9]")
+
+
+def _supplies_detail(text: str) -> bool:
+    return bool(_DETAIL.search(text))
+
+
 def _fix_kind(steps: list[dict], rerun: dict, user_said: bool) -> str:
     """One word for the structure of the fix, strongest first.
 
@@ -249,7 +258,7 @@ def pair_failures(events: list[dict]) -> list[dict]:
                 steps.append({"event": e["id"], "kind": L.step_kind(e, fail_cmd), "ok": r is None or A.is_pass(events[r])})
         pass_call = events[pass_call_idx] if pass_call_idx is not None else None
         rerun = _rerun(failing_call, pass_call) if j is not None else {"kind": "other"}
-        user_said = any(A.is_user_authored(e) for e in window)
+        user_said = any(A.is_user_authored(e) and _supplies_detail(e.get("text") or "") for e in window)
         by_id = {e["id"]: e for e in fix_calls}
         cmds = [L.display_command(by_id[s["event"]]) for s in steps if s["ok"] and s["kind"] != "inspect"]
         if pass_call is not None and rerun.get("kind") != "same":

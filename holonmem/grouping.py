@@ -33,7 +33,7 @@ STOP = frozenset(
     "a an the to of and or for in on at by with from as is are be been was were it its this that these those "
     "i me my we our us you your he she they them their please should must will would can could shall may might "
     "always never from now on then than also just only all any every do does did done have has had not no don t "
-    "instead rather use uses using used".split()
+    "instead rather use uses using used pls plz thx thanks".split()
 )
 _NEG_WORDS = re.compile(r"\b(never|don'?t|do not|does not|doesn'?t|no longer|stop|avoid|not)\b")
 _NEG_CJK = re.compile(r"不要|不用|别|不能|不得|禁止|不想|不再|勿|避免|不")
@@ -182,13 +182,26 @@ def polarity_of(text: str, declared: str | None = None) -> str:
     return "+"
 
 
+# a value changed to a number: "上限改成 5000，3000 太紧了", "raise the cap to 5000 (3000 is too tight)"
+_CHANGED_TO = re.compile(r"(?:改成|改为|换成|调到|调成|提到|提高到|降到|\b(?:change|raise|lower|bump|set|increase|reduce|move)"
+                         r"[a-z]*\b[^.;,，。]{0,30}?\bto)\s*(\d[\d,.]*)")
+_NUMBERS = re.compile(r"\d+(?:[.,]\d+)*")
+# … unless it tells of a change that almost happened ("你差点改成 1.20.4")
+_NEAR_MISS = re.compile(r"差点|差一点|险些|几乎|\balmost\b|\bnearly\b|\baccidentally\b")
+
+
 @lru_cache(maxsize=65536)
 def replaced_terms(text: str) -> frozenset[str]:
-    """What a statement says to stop using: "pnpm instead of npm" -> {"npm"}."""
+    """What a statement says to stop using: "pnpm instead of npm" -> {"npm"}; the other numbers
+    of a value changed to a number ("上限改成 5000，3000 太紧了" -> {"3000"})."""
     t = normalize(text)
     out = {_stem(m.group(1).strip(".-")) for m in _REPLACE_EN.finditer(t)}
     for m in _REPLACE_ZH.finditer(t):
         out.update(features(m.group(1)))
+    changed = _CHANGED_TO.search(t)
+    if changed and not _NEAR_MISS.search(t[max(0, changed.start() - 12):changed.start() + 4]):
+        new = changed.group(1).rstrip(".,")
+        out.update(n for n in _NUMBERS.findall(t) if n != new)
     out.update(retired_terms(text))
     return frozenset(x for x in out if x and x not in STOP)
 

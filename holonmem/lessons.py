@@ -283,7 +283,11 @@ _INSPECT_PROGRAMS = {
 }
 _INSPECT_SUBS = {"status", "log", "diff", "show", "list", "ls", "info", "doctor", "describe", "get", "view",
                  "whoami", "version", "--version", "-v", "-version", "--help", "-h", "help", "logcat", "devices",
-                 "branch", "remote", "rev-parse", "blame", "ls-files", "config-list", "outdated", "search", "cat"}
+                 "branch", "remote", "rev-parse", "blame", "ls-files", "config-list", "outdated", "search", "cat",
+                 # cloud and cluster CLIs' reads: `aws dynamodb scan`, `kubectl logs`, `docker inspect`
+                 "scan", "query", "logs", "top", "events", "inspect", "ps", "images"}
+# `aws ec2 describe-instances`, `gcloud … list-…`, `az … get-…`: a read by its verb's prefix
+_INSPECT_PREFIXES = ("describe-", "list-", "get-")
 _EDIT_TOOL_RE = re.compile(r"(edit|write|patch|replace|insert|create_file|str_replace|notebook)", re.I)
 _INSPECT_TOOL_RE = re.compile(r"^(read|view|cat|open|grep|glob|ls|list|search|find|fetch|web_?fetch|web_?search|"
                               r"todo_?write|todo|task|agent|think|lookup|get|query_docs)\w*$", re.I)
@@ -331,7 +335,8 @@ def _segment_kind(seg: str) -> str:
         return "edit"
     if prog == "git" and sub == "config" or sub in ("config", "configure") and any(w in ("set", "--global") for w in words):
         return "env"
-    if any(w in _INSPECT_SUBS for w in words[1:4]) and not any(w in ("install", "login", "auth") for w in words[1:4]):
+    if any(w in _INSPECT_SUBS or w.startswith(_INSPECT_PREFIXES) for w in words[1:4]) and \
+            not any(w in ("install", "login", "auth") for w in words[1:4]):
         return "inspect"  # aws configure list, xcrun simctl list, brew info
     if prog in _ENV_PROGRAMS:
         return "env"

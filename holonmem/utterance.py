@@ -152,6 +152,11 @@ STANDING = re.compile(
     r"|\bin general\b|\bsame as (?:always|usual|everything else|before)\b|\bbefore (?:any|every|each)\b|\bafter (?:any|every|each)\b"
     r"|^\s*(?:house )?rules?(?: for [\w -]{1,30})?\s*[:：]|规则[:：]|规矩[:：]|老规矩|照旧|照常|还是老样子|所有地方|不只是这次|之前都|前都要"
     r"|\bsame as (?:the|in|on|for) \w+|\bkeep (?:that|this|it) in mind\b|\bbear in mind\b|注意一下|留意一下|记着"
+    # "don't do a bare apply, ever", "before you upgrade anything", "same as I said last time"
+    r"|\b(?:don'?t|do not|never)\b[^.;]{0,40}\bever\b|\b(?:before|after) (?:you|we) \w+ (?:anything|any \w+|every \w+|each \w+)"
+    r"|\bsame as (?:I said )?last time\b|(?:跟|和)(?:上次|之前|以前)说的一样|还是那句"
+    # "你回我消息的时候…": whenever the agent answers the person
+    r"|(?:你|您)(?:回|回复|回答|给)我[^，。？！]{0,6}的时候"
     r"|不管哪个|无论哪个|不论哪个|都这样|和之前一样|跟上次一样|跟之前一样"
     r"|(?<![他她])都(?:寄|发到|走|放在|存在|记在)"
     r"|以后|今后|往后|从今以后|从现在起|下次|每次|每一次|不要再|别再|不许再|再也不要|千万别|务必|每[条份项个篇天周月年晚位张回]|一律|统一|永远|记住|记得|所有项目|任何项目|我说过)", re.I)
@@ -171,7 +176,8 @@ DIRECTIVE = re.compile(
     r"|\bis mine\b|\bleave \w+ to me\b|\bto me\b|\bfor me\b"
     r"|\b(?:when|whenever|if|once)\b[^,]{1,80},\s*(?:please\s+)?(?:always|never|don'?t|do not)\s+\w"
     r"|\b(?:when|whenever|if|once)\b[^,]{1,80},\s*(?:please\s+)?(?:compare|use|keep|put|add|set|run|send|write|explain|ask|tell|ping|check|mark|include|leave|skip|stop|go)\b"
-    r"|\b(?:uses|requires|wants|expects|prefers|follows|prints|needs it)\b|\bsource of truth\b|,?\s*please[.!]?\s*$"
+    r"|\b(?:uses|requires|wants|expects|prefers|follows|prints|needs it)\b|\bsource of truth\b|,?\s*(?:please|pls|plz)\b[.!]?"
+    r"|\b(?:show|send|give|tell) me\b"
     r"|^\s*[\w.\-/ ]{2,30},\s*not\s+[\w.\-/ ]{2,30}[.!]?\s*$|\brather than\b|\binstead of\b|,\s*(?:never|always)\s+\S|走|寄|订|排|留|按"
     r"|[,:;，：—–-]\s*(?:please\s+)?(?:use|keep|put|run|add|set|write|give|make|send|show|tell|include|mark|list|name|log|store|save|grab|take|check|ask|pick|choose|book|avoid|skip|drop)\s+\S"
     r"|\b(?:when|whenever|if|once|before|after|unless)\b[^,]{1,80},\s*(?:please\s+)?(?!(?:i|we|you|he|she|it|they|the|a|an|this|that|there|is|are|was|were|so|but|and|then|my|our)\b)[a-z]{3,}\b"
@@ -204,7 +210,8 @@ CORRECTION_LEAD = re.compile(
 CORRECTION_FORM = re.compile(
     r"(\b(?:is|are|was|were|started|starts|ends|ended)\s+[^,.;]{1,40}?,\s*not\s+[^,.;]{1,30}|\bnot\s+[^,.;]{1,30}?,\s*(?:it'?s|but)\b"
     r"|[，,]\s*不对[，,]\s*(?:应该)?是|不是[^，。；]{1,16}[，,]\s*是|是[^，。；]{1,16}[，,]\s*不是|不是[^，。；]{1,12}而是|[\d一二三四五六七八九十两][^，。；]{0,8}[，,]\s*不是[^，。；]{1,12})", re.I)
-_VALUE = re.compile(rf"(\d|[A-Z][a-z]+ \d|\b[A-Z]{{2,}}\b|[\"“「'][^\"”」']+[\"”」']|[{_CJK}]{{2,4}}(?:号|点|日|月|周[一二三四五六日天]))")
+_VALUE = re.compile(rf"(\d|[A-Z][a-z]+ \d|\b[A-Z]{{2,}}\b|[\"“「'][^\"”」']+[\"”」']|[{_CJK}]{{2,4}}(?:号|点|日|月|周[一二三四五六日天])"
+                    r"|`[^`]+`|\b[a-z0-9]+(?:[-_.][a-z0-9]+){2,}\b)")
 # About the person rather than the project: their body, habits, name, ownership, all their work.
 PERSONAL = re.compile(
     r"(\b(?:for|to) me\b(?! (?:when|if|after|before|once)\b)|\bI'?m (?:a |an |mostly |red|colou?r|left|right|not a )|\bI am (?:a |an |mostly )"
@@ -214,6 +221,7 @@ PERSONAL = re.compile(
     r"|\b(?:remind|notify|ping|message|text|email|call) me\b(?=.{0,24}\b(?:by|via|on|over|through|at)\b)|\b(?:give|show|write|answer|explain to) me\b|\byou (?:give|send|write|show) me\b|\bI can'?t (?:think|read|see|eat|drink|stand)\b"
     r"|给我(?:排|安排|写|改|订|买)|我(?:要|想|得|需要)?先看|我要看|让我看|\bI (?:want|need) to (?:see|read|know)\b|(?:提醒|通知|消息)[^，。]{0,6}(?:发|用|改成|改用|通过|走)[^，。]{0,3}(?:短信|微信|邮件|电话|钉钉)"
     r"|不管哪个|无论哪个|不论哪个|我看着|我不爱看|我看不|给我(?:弄|列|做|整理|画)"
+    r"|\bmy time ?zone\b|我的时区|(?:你|您)(?:回|回复|回答|给)我[^，。？！]{0,6}的时候"
     r"|(?:回复|回答|回)我(?:的时候)?(?:都|就)?(?:用|说)|跟我说话|和我说话|给我发(?:提醒|消息|通知)|发我(?:微信|短信|邮件|邮箱)|我要睡|我的稿子|我写的|给我改|我的名字|笔名|所有项目|任何项目|不管哪个项目)", re.I)
 _GROUP_WORDS = re.compile(r"(\bthe team\b|\bour\b|\bwe\b|我们|咱们|大家|团队)", re.I)
 ANAPHOR = re.compile(
@@ -248,6 +256,7 @@ _PREDICTION = re.compile(r"\b(?:will|won'?t|shall|gonna|going to|(?:is|are|am|'r
 
 
 _CLAUSE = re.compile(r"[,;:，；：]|\s[-–—]\s")
+_FUTURE = re.compile(r"\bfrom now on\b|\bgoing forward\b|\bfrom here on\b|\bin (?:the )?future\b|以后|今后|往后|从现在起|从今以后", re.I)
 
 
 def _standing_clause(s: str) -> bool:
@@ -346,7 +355,8 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
     # change, it does not scope it ("For today: …", "只这次：…" do)
     hdr = re.match(r"^[^:：]{1,24}[:：]\s*", s)
     scoped = s if not hdr or re.search(r"\b(?:for|only|just|until)\b|只|仅|先", hdr.group(0), re.I) else s[hdr.end():]
-    one_off = bool(ONE_OFF.search(s))
+    # "这次我不用美图秀秀了……以后海报改用 Canva": a clause that names the future outlasts "this time"
+    one_off = bool(ONE_OFF.search(s)) and not any(_FUTURE.search(c) and not ONE_OFF.search(c) for c in _CLAUSE.split(s))
     standing = bool(ASK_FIRST.search(s)) or _standing_clause(s)
     conditional = bool(CONDITIONAL.search(s))
     # a sentence that opens with a standing marker ("from now on, deploy…", "以后每次都订…") is an instruction

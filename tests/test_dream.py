@@ -268,3 +268,20 @@ def test_agreed_clauses_drop_one_wordings_particulars_but_never_a_no():
     # one clause: unchanged; a lead-in is never all that is left
     assert agreed_clauses("Deploy on Fridays", ["deploys go out Friday"]) == "Deploy on Fridays"
     assert agreed_clauses("发货那边，韵达上次丢件，都给我发圆通", ["中通发，别换"]) == "发货那边，韵达上次丢件，都给我发圆通"
+
+
+def test_a_limit_changed_to_a_number_supersedes_the_rule_with_the_old_number(home, cli):
+    from holonmem.grouping import replaced_terms
+
+    assert replaced_terms("进货那个上限改成 5000 吧，3000 太紧了") == frozenset({"3000"})
+    assert replaced_terms("别动 minecraft_version，1.20.1 就行，你差点改成 1.20.4") == frozenset()  # almost, not a change
+    signalstore.append(home, [
+        signal(401, "一次进货超过 3000 块的单子先问我，别直接下给供应商", "s_a", ts="2026-06-10T10:00:00+08:00"),
+        signal(402, "进货那个上限改成 5000 吧，3000 太紧了，超过 5000 再问", "s_b", ts="2026-06-18T10:00:00+08:00",
+               channels=["explicit_instruction"]),
+    ])
+    dream(cli, home)
+    by = {m.statement: m for m in load_memories(home)}
+    old = next(m for s, m in by.items() if s.startswith("一次进货"))
+    new = next(m for s, m in by.items() if s.startswith("进货那个上限"))
+    assert old.status == "superseded" and new.status == "active"

@@ -371,3 +371,20 @@ def test_the_same_call_run_through_a_launcher_is_an_environment_lesson():
     assert s["channels"] == ["tool_failure_evidence"]
     assert "通过 `ModOrganizer.exe -p Main" in s["statement"] and "启动 `SSEEdit.exe`" in s["statement"]
     assert '\\"' not in s["statement"] and '"D:' not in s["statement"]
+
+
+def test_waiting_it_out_is_no_user_supplied_fix_and_reads_are_no_fix():
+    """A person who only says to wait supplied nothing; the agent's reads in between (a scan of the
+    lock table) fixed nothing: the same call passing later is a plain retry, no lesson."""
+    lock = "Error: Error acquiring the state lock\nError message: ConditionalCheckFailedException"
+    evs = _events(
+        call("terraform plan -out=tfplan"), result(lock, ok=False),
+        ("user", "message", None, "again? check the lock table, don't touch anything"),
+        call("aws dynamodb scan --table-name fw-tf-locks --output json"), result("3"),
+        ("user", "message", None, "fine, wait for the job then"),
+        call("terraform plan -out=tfplan"), result("Plan: 3 to add, 0 to change, 0 to destroy."))
+    f = pair_failures(evs)[0]
+    assert f["fix_kind"] == "retry" and not f["user_supplied"]
+    assert [s for s in lessons_of(evs) if s["channels"]] == []
+    assert L._segment_kind("aws ec2 describe-instances --region eu-west-1") == "inspect"
+    assert L._segment_kind("kubectl logs deploy/ledger-api") == "inspect"

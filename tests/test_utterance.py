@@ -94,6 +94,34 @@ def test_a_correction_is_stated_with_the_right_number_or_not_at_all():
     assert acts("不是 48，上个月就涨了，菜单上还写 48 那是旧的", asked) == []
 
 
+@pytest.mark.parametrize("text", [
+    "don't do a bare apply, ever — apply the saved plan I just looked at.",
+    "Before you upgrade anything, show me a helm diff.",
+    "绝绝子也别用啊，我们店不是这个调调，跟上次说的一样",
+    "太长了，还是那句，分点说，别一大段",
+    "UTC pls, same as always",
+])
+def test_standing_without_the_usual_markers(text):
+    ((act, _, _),) = acts(text)
+    assert act == "instruct"
+
+
+def test_how_the_agent_answers_the_person_is_theirs():
+    ((act, personal, _),) = acts("你回我消息的时候分点写，一条一句话，我在后厨没空看大段的")
+    assert act == "instruct" and personal
+
+
+def test_a_clause_that_names_the_future_outlasts_this_time():
+    ((act, _, text),) = acts("海报这次我不用美图秀秀了，以后海报改用 Canva 做。")
+    assert act == "replace" and "Canva" in text
+    assert acts("For this demo only, always hide the billing tab.") == []  # no future named: still a one-off
+
+
+def test_a_correction_to_an_identifier():
+    ((act, _, text),) = acts("no, the state bucket is fw-tf-state-eu.", "Initialising the backend in bucket fw-tfstate-prod …")
+    assert act == "correct" and text.rstrip(".") == "The state bucket is fw-tf-state-eu"
+
+
 def test_conditional_keeps_its_condition():
     ((act, _, text),) = acts("If the disk is over 90% full, don't start the backup - page me instead.")
     assert act == "instruct" and text.startswith("If the disk is over 90% full")
