@@ -23,17 +23,17 @@ inside a dream plan (``dream_apply`` calls both).
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
+from .digest import sha256
 import os
 import re
 from dataclasses import dataclass, field
 
 from . import grouping, journal, signalstore
 from .errors import HolonmemError, NotFound, UsageError
-from .home import Home
+from .home import RESERVED_MEMORY, Home
 from .intent import Intent, finished, recover
 from .locks import PIPELINE, home_lock
-from .memory import KINDS, RESERVED, SCOPES, Memory, clean_statement, load_memories, load_memory, render_memory
+from .memory import KINDS, SCOPES, Memory, clean_statement, load_memories, load_memory, render_memory
 from .memory_index import entry_for
 
 HAND = "hand"  # the "by" field of status lines written by a person's decision
@@ -81,7 +81,7 @@ def resolve_ref(home: Home, ref: str) -> Memory:
     if not r.endswith(".md") and "/" not in r and not r.startswith("mem_"):
         r = f"memory/{r}.md"
     if r.startswith("memory/"):
-        if r.split("/", 1)[1] in RESERVED:
+        if r.split("/", 1)[1] in RESERVED_MEMORY:
             raise UsageError(f"{r} is written by people, not managed by holonmem",
                              "edit it by hand (holonmem never archives operator.md or self.md)")
         mem = load_memory(home, r)
@@ -198,7 +198,7 @@ def remember(home: Home, text: str, *, kind: str = "rule", scope: str | None = N
         raise UsageError("--scope project needs --project NAME", "name the project, or use --scope user")
     now = now_of(now)
     op = _op_id("remember", now)
-    sig = {"type": "signal", "id": "sig_" + hashlib.sha256(f"{scope}|{project}|{kind}|{statement}".encode()).hexdigest()[:16],
+    sig = {"type": "signal", "id": "sig_" + sha256(f"{scope}|{project}|{kind}|{statement}".encode()).hexdigest()[:16],
            "ts": _iso(now), "created": _iso(now), "scope": scope, "kind": kind, "statement": statement, "subject": "",
            "evidence": [], "project": project if scope == "project" else None, "source_role": "user",
            "trust": "user-stated", "confidence": 0.95, "channels": [HAND_CHANNEL], "keywords": [], "extractor": "remember"}

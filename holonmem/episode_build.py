@@ -9,7 +9,7 @@ relative to ``now``.
 
 from __future__ import annotations
 
-import hashlib
+from .digest import sha256
 import re
 from collections import Counter
 from datetime import datetime, timezone
@@ -95,7 +95,7 @@ def is_substantive(ev: dict) -> bool:
 
 
 def episode_id(session: str | None, first_event_id: str) -> str:
-    return "ep_" + hashlib.sha256(f"{session or ''}\n{first_event_id}".encode("utf-8")).hexdigest()[:12]
+    return "ep_" + sha256(f"{session or ''}\n{first_event_id}".encode("utf-8")).hexdigest()[:12]
 
 
 def _one(text: str, limit: int) -> str:

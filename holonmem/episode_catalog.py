@@ -20,7 +20,7 @@ catalog is rebuilt from the episode files.
 
 from __future__ import annotations
 
-import hashlib
+from .digest import sha1
 import os
 import sqlite3
 import stat
@@ -61,7 +61,7 @@ def episode_terms(title: str, prose: str, tags: str) -> tuple[str, str, str]:
 
 def _digest(path) -> str | None:
     try:
-        return hashlib.sha1(path.read_bytes()).hexdigest()
+        return sha1(path.read_bytes()).hexdigest()
     except OSError:
         return None
 
@@ -75,7 +75,7 @@ def _mtime(path) -> int | None:
 
 def project_token(project: str) -> str:
     """The project as one FTS5 token (a project name may hold spaces, dashes or CJK)."""
-    return "p" + hashlib.sha1(project.encode("utf-8")).hexdigest()[:16]
+    return "p" + sha1(project.encode("utf-8")).hexdigest()[:16]
 
 
 def scan_days(home: Home) -> dict[str, tuple[int, int]]:
@@ -228,7 +228,7 @@ class Catalog(Database):
             c.execute("INSERT INTO terms(rowid, proj, title, tags, body) VALUES(?,?,?,?,?)",
                       (cur.lastrowid, project_token(ep.project), *episode_terms(title, prose, tags)))
         c.execute("INSERT INTO days(rel, mtime_ns, size, sha1) VALUES(?,?,?,?)",
-                  (rel, st.st_mtime_ns, st.st_size, hashlib.sha1(data).hexdigest()))
+                  (rel, st.st_mtime_ns, st.st_size, sha1(data).hexdigest()))
 
     # -- ranking ----------------------------------------------------------------
     def _found(self, terms: list[str]) -> dict[str, int]:

@@ -28,7 +28,7 @@ message)``, never raised.
 
 from __future__ import annotations
 
-import hashlib
+from .digest import sha256
 import json
 import os
 import re
@@ -163,7 +163,7 @@ def render_prose(ep: Episode) -> str:
 
 
 def prose_checksum(prose: str) -> str:
-    return hashlib.sha256(prose.strip().encode("utf-8")).hexdigest()[:16]
+    return sha256(prose.strip().encode("utf-8")).hexdigest()[:16]
 
 
 def _dump_value(v) -> str:

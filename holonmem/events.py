@@ -5,7 +5,7 @@ Pure: dicts in, dicts out. See SPEC "Native event".
 
 from __future__ import annotations
 
-import hashlib
+from .digest import sha256
 import json
 import re
 from datetime import datetime, timezone
@@ -62,7 +62,7 @@ def content_id(event: dict) -> str:
     """A stable id from an event's content (everything but ``id``)."""
     body = {k: v for k, v in event.items() if k != "id"}
     # surrogatepass: an event with a lone surrogate (repaired when it is written) keeps a stable id
-    digest = hashlib.sha256(json.dumps(body, sort_keys=True, ensure_ascii=False).encode("utf-8", "surrogatepass")).hexdigest()
+    digest = sha256(json.dumps(body, sort_keys=True, ensure_ascii=False).encode("utf-8", "surrogatepass")).hexdigest()
     return "evt_" + digest[:20]
 
 

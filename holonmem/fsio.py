@@ -99,9 +99,9 @@ def pid_alive(pid: int) -> bool:
 
 
 def checksum_bytes(data: bytes) -> str:
-    import hashlib  # only writers and checks hash; every command imports fsio
+    from .digest import sha256
 
-    return hashlib.sha256(data).hexdigest()
+    return sha256(data).hexdigest()
 
 
 class NotRegularFile(OSError):

@@ -16,6 +16,10 @@ STATE_DIR = ".holonmem"
 ENV_HOME = "HOLONMEM_HOME"
 
 
+# memory/ files written by people, never managed as memories (their own sections of context)
+RESERVED_MEMORY = ("operator.md", "self.md")
+
+
 @dataclass(frozen=True)
 class Home:
     root: Path

@@ -9,7 +9,7 @@ hand or by a git merge is detected and re-read instead of trusted.
 
 from __future__ import annotations
 
-import hashlib
+from .digest import sha1
 import json
 import sqlite3
 from pathlib import Path
@@ -38,7 +38,7 @@ def tail_mark(fh, end: int) -> str:
     """The fingerprint of the :data:`MARK_BYTES` before ``end`` in an open ledger file."""
     start = max(0, end - MARK_BYTES)
     fh.seek(start)
-    return hashlib.sha1(fh.read(end - start)).hexdigest()
+    return sha1(fh.read(end - start)).hexdigest()
 
 
 Row = tuple  # (id, offset, length, project, session); see key_of

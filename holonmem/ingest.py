@@ -267,7 +267,7 @@ SOURCES_STATE = "sources.json"
 
 
 def _source_state(home: Home, src: Source, sample: Sample) -> tuple[str, dict]:
-    import hashlib
+    from .digest import sha1
 
     from .fsio import read_json
 
@@ -277,7 +277,7 @@ def _source_state(home: Home, src: Source, sample: Sample) -> tuple[str, dict]:
         ino, size = st.st_ino, st.st_size
     except (AttributeError, OSError, ValueError):
         ino, size = None, None
-    first = hashlib.sha1(sample.lines[0].encode("utf-8", "replace")).hexdigest()[:16] if sample.lines else ""
+    first = sha1(sample.lines[0].encode("utf-8", "replace")).hexdigest()[:16] if sample.lines else ""
     saved = (read_json(home.state_file(SOURCES_STATE), {}) or {}).get(path)
     if (
         isinstance(saved, dict) and saved.get("ino") == ino and saved.get("first") == first

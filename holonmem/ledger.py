@@ -19,7 +19,7 @@ from itertools import accumulate
 from .home import Home
 from .jsonline import load_line
 
-# idindex (sqlite3), events (hashlib), datetime and locks are imported where
+# idindex (sqlite3), events (digest), datetime and locks are imported where
 # they are used: reading the ledger (``context``, ``search``) needs none of them.
 
 

@@ -31,7 +31,7 @@ Public API: :func:`load_memories`, :func:`load_memory`, :func:`render_memory`,
 from __future__ import annotations
 
 import datetime as _dt
-import hashlib
+from .digest import sha256
 import io
 import re
 from dataclasses import dataclass, field
@@ -39,11 +39,10 @@ from pathlib import Path
 from typing import Any
 
 from .fsio import checksum_bytes, read_bytes, write_if_unchanged
-from .home import Home
+from .home import RESERVED_MEMORY, Home
 from .frontmatter import (SIMPLE_LINE, load_yaml, parse_frontmatter, scalar, simple_value, split_flow, split_frontmatter,
                           yaml_rt)
 
-RESERVED = ("operator.md", "self.md")
 KINDS = ("preference", "rule", "lesson", "fact", "method", "identity", "decision")
 SCOPES = ("user", "project", "agent")
 STATUSES = ("active", "superseded", "archived")
@@ -199,7 +198,7 @@ def make_hook(statement: str, limit: int = HOOK_CHARS) -> str:
 
 
 def memory_id(seed: str) -> str:
-    return "mem_" + hashlib.sha256(seed.encode("utf-8")).hexdigest()[:10]
+    return "mem_" + sha256(seed.encode("utf-8")).hexdigest()[:10]
 
 
 _SLUG_DROP = r"[^\w\u3400-\u9fff]+"  # compiled by re on first use: only new memories need a slug
@@ -308,7 +307,7 @@ def load_memories(home: Home) -> list[Memory]:
         return []
     out: list[Memory] = []
     for p in sorted(d.glob("*.md")):
-        if p.name in RESERVED or p.name.startswith(".") or not home.contains(p):
+        if p.name in RESERVED_MEMORY or p.name.startswith(".") or not home.contains(p):
             continue  # a symlink leading outside the home is never read
         try:
             data = read_bytes(p)  # a FIFO named x.md is refused, not read (it would block)
@@ -478,7 +477,7 @@ def _unstamped(text: str) -> tuple[str, str | None]:
 
 
 def _stamp_hash(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+    return sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
 def stamp_text(text: str) -> str:

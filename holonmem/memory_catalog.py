@@ -45,7 +45,7 @@ import stat
 import time
 from pathlib import Path
 
-from .home import Home
+from .home import RESERVED_MEMORY, Home
 from .sqlitedb import Database, connect, transaction
 
 DB_NAME = "memories.sqlite"
@@ -101,9 +101,9 @@ def code_stamp() -> str:
 
 
 def _sha1(data: bytes) -> str:
-    import hashlib
+    from .digest import sha1
 
-    return hashlib.sha1(data).hexdigest()
+    return sha1(data).hexdigest()
 
 
 # -- reading one file ----------------------------------------------------------------
@@ -167,14 +167,12 @@ def _regular(home: Home, entry) -> os.stat_result | None:
 def _memory_entries(home: Home) -> list:
     """The entries of ``memory/`` that ``memory.load_memories`` reads (``*.md``, not
     operator/self, not hidden); none when the folder is missing or leads outside."""
-    from .memory import RESERVED
-
     try:
         it = os.scandir(home.memory_dir)
     except (FileNotFoundError, NotADirectoryError):
         return []
     with it:
-        out = [e for e in it if e.name.endswith(".md") and not e.name.startswith(".") and e.name not in RESERVED]
+        out = [e for e in it if e.name.endswith(".md") and not e.name.startswith(".") and e.name not in RESERVED_MEMORY]
     return out if out and home.contains(home.memory_dir) else []
 
 

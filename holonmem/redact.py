@@ -940,11 +940,11 @@ class Redactor:
             before = sum(counts.values())
             new = self.redact_text(eid, counts)
             if new != eid or sum(counts.values()) != before:
-                import hashlib
+                from .digest import sha256
                 import json
 
                 body = {k: v for k, v in out.items() if k != "id"}
-                digest = hashlib.sha256(json.dumps(body, sort_keys=True, ensure_ascii=False, default=str)
+                digest = sha256(json.dumps(body, sort_keys=True, ensure_ascii=False, default=str)
                                         .encode("utf-8")).hexdigest()[:16]
                 out["id"] = f"{new[:200]}~{digest}"
         if counts:

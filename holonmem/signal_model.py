@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import hashlib
+from .digest import sha256
 import json
 import re
 
@@ -28,7 +28,7 @@ _CJK_RE = re.compile(r"[\u3400-\u9fff]")
 
 def signal_id(kind: str, scope: str, project: str | None, statement: str, evidence: list[str]) -> str:
     body = json.dumps([kind, scope, project or "", statement, sorted(evidence)], ensure_ascii=False)
-    return "sig_" + hashlib.sha256(body.encode("utf-8")).hexdigest()[:16]
+    return "sig_" + sha256(body.encode("utf-8")).hexdigest()[:16]
 
 
 def make_signal(

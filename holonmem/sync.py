@@ -16,7 +16,8 @@ import json
 from dataclasses import dataclass, field
 
 from . import grouping
-from .memory import RESERVED, Memory
+from .home import RESERVED_MEMORY
+from .memory import Memory
 
 LEDGER, SIGNALS, EPISODES, JOURNAL, INDEX, MEMORY, PERSON = (
     "ledger", "signals", "episodes", "journal", "index", "memory", "person")
@@ -41,7 +42,7 @@ def owner(rel: str) -> str:
         return JOURNAL
     if rel == "MEMORY.md":
         return INDEX
-    if len(parts) == 2 and parts[0] == "memory" and parts[1].endswith(".md") and parts[1] not in RESERVED:
+    if len(parts) == 2 and parts[0] == "memory" and parts[1].endswith(".md") and parts[1] not in RESERVED_MEMORY:
         return MEMORY
     return PERSON
 

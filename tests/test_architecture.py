@@ -250,7 +250,7 @@ def test_no_private_names_across_modules():
 # or of a lower one, never of a higher one. Every module of the package has a layer.
 LAYERS: dict[str, tuple[str, ...]] = {
     # 0: pure building blocks, no I/O of their own and nothing of holonmem above them
-    "base": ("errors", "records", "gcpause", "jsonline", "ranking", "textterms", "tokens", "redact", "attribution",
+    "base": ("errors", "records", "gcpause", "digest", "jsonline", "ranking", "textterms", "tokens", "redact", "attribution",
              "projects", "frontmatter", "grouping", "utterance", "analysis"),
     # 1: the home and its plain files
     "home": ("home", "fsio", "locks", "sqlitedb", "journal", "layout", "config", "memory_index", "signalstore"),
@@ -300,3 +300,28 @@ def test_the_layer_map_is_the_documented_one():
         assert line is not None, f"docs/ARCHITECTURE.md has no row for layer {layer!r}"
         documented = set(re.findall(r"`([\w.*]+)`", line))
         assert documented == set(names), (layer, sorted(documented ^ set(names)))
+
+
+def test_the_per_turn_path_does_not_load_openssl(tmp_path):
+    """Event ids and file checksums come from holonmem.digest (CPython's own sha256/sha1, the
+    same digests as hashlib's) so that a hook turn does not load OpenSSL (~3.5 ms)."""
+    import hashlib
+    import subprocess
+    import sys
+
+    from holonmem import digest
+
+    for data in (b"", b"route_checker", "北京".encode()):
+        assert digest.sha256(data).hexdigest() == hashlib.sha256(data).hexdigest()
+        assert digest.sha1(data).hexdigest() == hashlib.sha1(data).hexdigest()
+    home = tmp_path / "home"
+    subprocess.run([sys.executable, "-m", "holonmem", "init", str(home)], check=True, capture_output=True)
+    code = ("import sys\nfrom holonmem.cli import main\n"
+            "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
+            "sys.stderr.write('\\n@@' + str(sorted(m for m in ('hashlib', '_hashlib') if m in sys.modules)))\n")
+    payload = '{"session_id": "s1", "cwd": "/src/invoicer", "hook_event_name": "PostToolUse", "tool_name": "Bash", ' \
+              '"tool_input": {"command": "ls"}, "tool_response": {"stdout": "ok"}}'
+    p = subprocess.run([sys.executable, "-c", code, "hook", "claude", "--home", str(home)], input=payload,
+                       capture_output=True, text=True, timeout=60)
+    assert p.stderr.rpartition("\n@@")[2] == "[]", p.stderr
+    assert (home / "ledger").exists() and any((home / "ledger").glob("*.jsonl"))

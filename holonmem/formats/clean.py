@@ -14,7 +14,7 @@ Pure functions only:
 
 from __future__ import annotations
 
-import hashlib
+from ..digest import sha256
 import json
 import re
 
@@ -63,7 +63,7 @@ def project_from_cwd(cwd: str | None) -> str | None:
 
 
 def digest(*parts: object, n: int = 16) -> str:
-    h = hashlib.sha256("\x1f".join("" if p is None else str(p) for p in parts).encode("utf-8", "surrogatepass"))  # a lone surrogate: stable id, repaired when written
+    h = sha256("\x1f".join("" if p is None else str(p) for p in parts).encode("utf-8", "surrogatepass"))  # a lone surrogate: stable id, repaired when written
     return h.hexdigest()[:n]
 
 

@@ -88,14 +88,15 @@ class HomeCache:
         return out
 
     def _count_memories(self) -> dict[tuple[str, str], int]:
-        from ..memory import RESERVED, load_memory
+        from ..home import RESERVED_MEMORY
+        from ..memory import load_memory
 
         out: dict[tuple[str, str], int] = {}
         d = self.home.memory_dir
         names = sorted(p.name for p in d.glob("*.md")) if d.is_dir() else []
         seen = set()
         for name in names:
-            if name in RESERVED or name.startswith("."):
+            if name in RESERVED_MEMORY or name.startswith("."):
                 continue
             rel = f"memory/{name}"
             seen.add(rel)
