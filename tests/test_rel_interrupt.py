@@ -101,9 +101,23 @@ def with_signals(root: Path, tmp: Path) -> str:
     return groups[0]["signals"][0]
 
 
-def scenario(name: str, tmp: Path) -> tuple[Path, tuple]:
-    """A home and the hand command to kill in it."""
-    root = new_home(tmp / f"base-{name}")
+@pytest.fixture(scope="module")
+def signals_base(tmp_path_factory) -> tuple[Path, str]:
+    """A home with pending signals and the one review shows ready (``with_signals``), built once."""
+    tmp = tmp_path_factory.mktemp("signals-base")
+    root = new_home(tmp / "home")
+    return root, with_signals(root, tmp)
+
+
+def scenario(name: str, tmp: Path, signals: tuple[Path, str] | None = None) -> tuple[Path, tuple]:
+    """A home and the hand command to kill in it; ``signals`` (``signals_base``) is copied by the
+    scenarios that start from pending signals instead of ingesting and consolidating again."""
+    sid = None
+    if signals is not None and name in ("promote", "reject", "undo", "dream"):
+        root = Path(shutil.copytree(signals[0], tmp / f"base-{name}", symlinks=True))
+        sid = signals[1]
+    else:
+        root = new_home(tmp / f"base-{name}")
     if name == "remember":  # a superseding remember (item 2)
         remembered(root, NPM)
         return root, ("remember", PNPM, "--project", "invoicer")
@@ -114,13 +128,15 @@ def scenario(name: str, tmp: Path) -> tuple[Path, tuple]:
     if name == "forget":
         return root, ("forget", remembered(root, NPM))
     if name in ("promote", "reject"):
-        return root, (name, with_signals(root, tmp))
+        return root, (name, sid or with_signals(root, tmp))
     if name == "undo":
-        with_signals(root, tmp)
+        if sid is None:
+            with_signals(root, tmp)
         run = json.loads(ok(root, "dream", "--force", "--now", NOW, "--json").stdout)["run"]
         return root, ("dream", "--undo", run)
     if name == "dream":
-        with_signals(root, tmp)
+        if sid is None:
+            with_signals(root, tmp)
         return root, ("dream", "--force")
     if name == "doctor":  # damage doctor --fix repairs across files: the ledger and consolidate's checkpoint
         remembered(root, NPM)
@@ -277,10 +293,10 @@ def test_superseding_remember_killed_between_its_writes(tmp_path):
 
 
 @pytest.mark.parametrize("name", ["forget", "promote", "reject", "undo"])
-def test_killed_before_the_journal_write_is_journaled_by_the_retry(tmp_path, name):
+def test_killed_before_the_journal_write_is_journaled_by_the_retry(tmp_path, name, signals_base):
     """Item 3: the change took effect, the journal entry was not written; the retry
     neither refuses nor does it twice: it journals it."""
-    root, args = scenario(name, tmp_path)
+    root, args = scenario(name, tmp_path, signals_base)
     writes = write_points(root, args, tmp_path)
     jw = point(writes, "replace", r"^journal/", 1)
     before = journal_text(root).count(HEADINGS[name])
