@@ -241,6 +241,11 @@ def test_chitchat_answers(text, expected):
 def test_context_run_skips_the_id_map_and_unchanged_memory_files(sample_home):
     """Reading the ledger tail needs neither the id map nor events' hashing; once the
     memory catalog is built, a turn parses no memory file (holonmem.memory stays out)."""
+    p = subprocess.run([sys.executable, "-m", "holonmem", "--home", str(sample_home.root), "remember",
+                        "Run ruff check before every commit", "--project", "invoicer"], capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    for suffix in ("", "-wal", "-shm"):  # the first run below builds the catalog from the files
+        (sample_home.root / ".holonmem" / f"memories.sqlite{suffix}").unlink(missing_ok=True)
     code = (
         "import sys, io, contextlib\n"
         f"sys.argv = ['holonmem', '--home', {str(sample_home.root)!r}, 'context', '--project', 'invoicer']\n"
