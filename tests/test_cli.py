@@ -120,3 +120,16 @@ def test_the_executable_ends_a_per_turn_command_without_teardown_and_keeps_its_o
     # a command that is not on the per-turn path ends as usual
     p = _run_program(sample_home.root, "status")
     assert p.returncode == 0 and "TEARDOWN" in p.stderr
+
+
+def test_under_a_profiler_the_executable_exits_the_usual_way_so_the_profile_is_written(sample_home, tmp_path):
+    import pstats
+
+    out = tmp_path / "search.prof"
+    code = ("import sys\nfrom holonmem.cli import program\nsys.argv = ['holonmem'] + sys.argv[1:]\nprogram()\n")
+    script = tmp_path / "run.py"
+    script.write_text(code)
+    p = subprocess.run([sys.executable, "-m", "cProfile", "-o", str(out), str(script), "--home", str(sample_home.root),
+                        "search", "pytest", "--json"], capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0, p.stderr
+    assert pstats.Stats(str(out)).total_calls > 0

@@ -153,7 +153,8 @@ def main(argv: list[str] | None = None, *, exit_now: bool = False) -> None:
         if fast is not None:
             # the global `--home X` is the default; the command's own --home (after it) wins, as in typer
             code = fast(rest[1:], home)
-            if exit_now:
+            # under a profiler or a tracer (cProfile, coverage) the usual exit lets it write its data
+            if exit_now and sys.getprofile() is None and sys.gettrace() is None:
                 _exit_now(code)
             sys.exit(code)
         sys.exit(run_app(get_app(rest[0] if rest else None), argv))
