@@ -356,8 +356,8 @@ def _scoped(members: list[dict]) -> list[dict]:
                 m = {**m, "scope": "user", "statement": _label_free(m["statement"], m["project"]), "project": None}
             out.append(m)
         if len(projects) > 1:  # said in several projects: what the wordings agree on, not one project's particulars
-            out = [{**m, "statement": grouping.agreed_clauses(
-                m["statement"], [o["statement"] for o in out if o["statement"] != m["statement"]])} for m in out]
+            agreed = grouping.agreed_wordings([m["statement"] for m in out])
+            out = [{**m, "statement": agreed[m["statement"]]} for m in out]
         return out
     return members
 

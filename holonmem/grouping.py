@@ -94,26 +94,43 @@ def _features(text: str) -> frozenset[str]:
 _CLAUSE_END = re.compile(r"(?<=[，,；;])\s*|\s+[—–-]\s+")
 
 
-def agreed_clauses(statement: str, others: Sequence[str]) -> str:
-    """``statement`` without the clauses (after its first) that none of ``others`` shares a
-    feature with. A memory generalised from wordings in several projects keeps what the
-    wordings agree on and drops one project's particulars ("意见放批注里，正文保持原样，
-    房东那边自己改" with "不动正文只加批注": the landlord is one project's); a clause that
-    says no stays. Unchanged when nothing is dropped or what is left shares nothing with
-    ``others``."""
+def agreed_wordings(statements: Sequence[str]) -> dict[str, str]:
+    """Each distinct statement without the clauses (after its first) that no other of
+    ``statements`` shares a feature with. A memory generalised from wordings in several projects
+    keeps what the wordings agree on and drops one project's particulars ("意见放批注里，正文保持
+    原样，房东那边自己改" with "不动正文只加批注": the landlord is one project's); a clause that
+    says no stays. A statement is unchanged when nothing is dropped or what is left shares nothing
+    with the others. Linear in the wordings (a group can hold thousands of signals)."""
+    distinct = list(dict.fromkeys(statements))
+    count: dict[str, int] = {}
+    for st in distinct:
+        for f in features(st):
+            count[f] = count.get(f, 0) + 1
+    return {st: _agreed(st, lambda f, own=features(st): count.get(f, 0) > (f in own)) for st in distinct}
+
+
+def _agreed(statement: str, shared: Callable[[str], bool]) -> str:
     parts = [p for p in _CLAUSE_END.split(statement) if p]
-    if len(parts) < 2 or not others:
+    if len(parts) < 2:
         return statement
-    support = frozenset().union(*(features(o) for o in others))
+
+    def supported(text: str) -> bool:
+        return any(shared(f) for f in features(text))
+
     # a clause that says no ("not npm", "别用北京的") is the rule's own edge, never a particular
-    kept = [parts[0]] + [p for p in parts[1:] if not features(p) or features(p) & support
+    kept = [parts[0]] + [p for p in parts[1:] if not features(p) or supported(p)
                          or _NEG_WORDS.search(normalize(p)) or _NEG_CJK.search(p)]
     if len(kept) == len(parts):
         return statement
     out = " ".join(kept) if statement.isascii() else "".join(kept)
     out = re.sub(r"[\s，,；;—–-]+$", "", out)
     # what is left must still be what the wordings agree on, not a lead-in alone ("发货那边")
-    return out if features(out) & support else statement
+    return out if supported(out) else statement
+
+
+def agreed_clauses(statement: str, others: Sequence[str]) -> str:
+    """:func:`agreed_wordings` of ``statement`` among ``others``."""
+    return agreed_wordings([statement, *(o for o in others if o != statement)])[statement] if others else statement
 
 
 _DIGIT = re.compile(r"\d")
