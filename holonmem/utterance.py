@@ -223,6 +223,10 @@ PERSONAL = re.compile(
     r"|不管哪个|无论哪个|不论哪个|我看着|我不爱看|我看不|给我(?:弄|列|做|整理|画)"
     r"|\bmy time ?zone\b|我的时区|(?:你|您)(?:回|回复|回答|给)我[^，。？！]{0,6}的时候"
     r"|(?:回复|回答|回)我(?:的时候)?(?:都|就)?(?:用|说)|跟我说话|和我说话|给我发(?:提醒|消息|通知)|发我(?:微信|短信|邮件|邮箱)|我要睡|我的稿子|我写的|给我改|我的名字|笔名|所有项目|任何项目|不管哪个项目)", re.I)
+# "show me a diff / the plan / the SQL": what the person wants to see of the work (a project's gate)
+_SHOW_ME = re.compile(r"\b(?:give|show|send) me\b", re.I)
+_SHOWN_ARTIFACT = re.compile(r"\b(?:give|show|send) me (?:a |an |the )?(?:[\w-]+ ){0,2}(?:diffs?|plans?|SQL|queries|query|logs?|"
+                             r"migrations?|schemas?|output|stack ?traces?|patch(?:es)?|changes?|changelog)\b", re.I)
 _GROUP_WORDS = re.compile(r"(\bthe team\b|\bour\b|\bwe\b|我们|咱们|大家|团队)", re.I)
 ANAPHOR = re.compile(
     r"^(?:(?:the )?(\w[\w -]{0,30}) part,? (?:yes|ok|okay)\b[\s,—–-]*)?(?:yes[\s,—–-]*)?(?:please\s+)?(?:follow|do|keep|remember|use|apply) (?:that|this|it)\b"
@@ -384,6 +388,9 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
     descriptive = bool(DESCRIPTIVE.search(s)) and not re.search(
         r"\b(?:make sure|please|you should|you must|don'?t|do not)\b|别|不要|请|要", s, re.I)
     personal = bool(PERSONAL.search(s)) and not _GROUP_WORDS.search(re.sub(r"\bto me\b|\bfor me\b", "", s, flags=re.I))
+    if personal and _SHOWN_ARTIFACT.search(s) and not PERSONAL.search(_SHOW_ME.sub(" ", s)):
+        # "before you upgrade anything show me a helm diff": a gate on the work, not about the person
+        personal = False
     if CORRECTION_LEAD.search(s) or CORRECTION_FORM.search(s):
         if (_VALUE.search(core) and prev_assistant or CORRECTION_FORM.search(s)) and not one_off:
             text = re.sub(r"^\s*(?:no|nope|wrong|not quite|actually|correction|hmm,? wait|wait|不对|不是的|错了|搞错了|说错了|记错了|更正|纠正)\b\s*[,，.。!！—–:-]*\s*", "", core, flags=re.I)

@@ -106,6 +106,13 @@ def test_standing_without_the_usual_markers(text):
     assert act == "instruct"
 
 
+def test_what_the_person_wants_to_see_of_the_work_is_the_projects():
+    ((act, personal, _),) = acts("Before you upgrade anything, show me a helm diff.")
+    assert act == "instruct" and not personal
+    ((act, personal, _),) = acts("Always give me the answer in short points.")
+    assert act == "instruct" and personal
+
+
 def test_how_the_agent_answers_the_person_is_theirs():
     ((act, personal, _),) = acts("你回我消息的时候分点写，一条一句话，我在后厨没空看大段的")
     assert act == "instruct" and personal
