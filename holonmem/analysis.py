@@ -70,18 +70,15 @@ def _while_whoosh_loads() -> dict:
     ``html`` for highlighting, ``queue`` (and threading) for its writer pool,
     ``calendar`` (and locale) for date fields, and ``hashlib``, whose OpenSSL
     backend costs ~4 ms to load where whoosh wants one md5 (the built-in
-    ``_md5`` gives the same digests). While whoosh loads, stand-ins answer
-    those imports; whoosh keeps the names it bound, and each stand-in loads the
+    ``_md5``, through :mod:`holonmem.digest`, gives the same digests). While
+    whoosh loads, stand-ins answer those imports; whoosh keeps the names it bound, and each stand-in loads the
     real module on first use. The stand-ins leave ``sys.modules`` right after,
     so every later import gets the real module."""
     shims = {"urllib.request": _stand_in("urllib.request", ["urlretrieve"]), "html": _stand_in("html", ["escape"]),
              "queue": _stand_in("queue"), "calendar": _stand_in("calendar")}
-    try:
-        from _md5 import md5
+    from .digest import md5
 
-        shims["hashlib"] = _stand_in("hashlib", attrs={"md5": md5})
-    except ImportError:  # pragma: no cover - a Python built without its own md5: whoosh gets hashlib's
-        pass
+    shims["hashlib"] = _stand_in("hashlib", attrs={"md5": md5})
     return {n: shim for n, shim in shims.items() if n not in sys.modules}
 
 

@@ -1,4 +1,4 @@
-"""Content digests: ``sha256`` and ``sha1`` constructors, the same digests as ``hashlib``'s.
+"""Content digests: ``sha256``, ``sha1`` and ``md5`` constructors, the same digests as ``hashlib``'s.
 
 ``hashlib`` loads OpenSSL's backend at import (~3.5 ms), paid by every agent turn that
 computes an event id or checks a file's hash; CPython's built-in implementations load in
@@ -18,5 +18,9 @@ try:
     from _sha1 import sha1
 except ImportError:  # pragma: no cover
     from hashlib import sha1
+try:
+    from _md5 import md5  # whoosh's hash tables (see analysis._while_whoosh_loads)
+except ImportError:  # pragma: no cover
+    from hashlib import md5
 
-__all__ = ["sha1", "sha256"]
+__all__ = ["md5", "sha1", "sha256"]

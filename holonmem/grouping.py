@@ -128,11 +128,6 @@ def _agreed(statement: str, shared: Callable[[str], bool]) -> str:
     return out if supported(out) else statement
 
 
-def agreed_clauses(statement: str, others: Sequence[str]) -> str:
-    """:func:`agreed_wordings` of ``statement`` among ``others``."""
-    return agreed_wordings([statement, *(o for o in others if o != statement)])[statement] if others else statement
-
-
 _DIGIT = re.compile(r"\d")
 
 

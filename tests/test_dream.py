@@ -259,7 +259,10 @@ def test_a_rule_said_in_two_projects_keeps_what_the_wordings_agree_on(home, cli)
 
 
 def test_agreed_clauses_drop_one_wordings_particulars_but_never_a_no():
-    from holonmem.grouping import agreed_clauses
+    from holonmem.grouping import agreed_wordings
+
+    def agreed_clauses(statement, others):
+        return agreed_wordings([statement, *others])[statement]
 
     assert agreed_clauses("意见放批注里，正文保持原样，房东那边自己改", ["不动正文只加批注"]) == "意见放批注里，正文保持原样"
     assert agreed_clauses("Send the report to #data - every Monday at 9", ["post reports in #data"]) == "Send the report to #data"
