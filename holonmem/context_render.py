@@ -50,7 +50,9 @@ def _cjk_runs(text: str) -> list[str]:
     (~2 ms; :func:`tokens.utf8_class`)."""
     global _CJK_RUN
     if _CJK_RUN is None:
-        _CJK_RUN = re.compile(b"(?:" + utf8_class(((0x3400, 0x9FFF),)) + b")+")
+        from .rxcache import compile as rx_compile
+
+        _CJK_RUN = rx_compile(b"(?:" + utf8_class(((0x3400, 0x9FFF),)) + b")+")
     return [r.decode("utf-8", "surrogatepass") for r in _CJK_RUN.findall(text.encode("utf-8", "surrogatepass"))]
 
 

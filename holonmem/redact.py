@@ -42,8 +42,10 @@ class _Lazy:
 
     def __getattr__(self, name):  # only for names not yet set on the instance
         if self._rx is None:
+            from .rxcache import compile as rx_compile
+
             src = self._src() if callable(self._src) else self._src
-            self._rx = re.compile(src, self._flags)
+            self._rx = rx_compile(src, self._flags)
         attr = getattr(self._rx, name)
         setattr(self, name, attr)  # the bound method, looked up directly from now on
         return attr
@@ -180,8 +182,10 @@ class Rule:
 
     @property
     def rx(self) -> re.Pattern:
-        if self._rx is None:
-            self._rx = re.compile(self.source, self.flags)
+        if self._rx is None:  # a built-in rule (a user's pattern comes compiled: never kept on disk)
+            from .rxcache import compile as rx_compile
+
+            self._rx = rx_compile(self.source, self.flags)
         return self._rx
 
     def wanted(self, text: str, low: str) -> bool:

@@ -86,7 +86,9 @@ def _cjk_re() -> re.Pattern:
     """One CJK character, over UTF-8 bytes (:func:`utf8_class`), compiled on first use."""
     global _CJK_RE
     if _CJK_RE is None:
-        _CJK_RE = re.compile(utf8_class(sorted(_CJK_RANGES, key=lambda r: _FREQUENT.index(r) if r in _FREQUENT else 9)))
+        from .rxcache import compile as rx_compile
+
+        _CJK_RE = rx_compile(utf8_class(sorted(_CJK_RANGES, key=lambda r: _FREQUENT.index(r) if r in _FREQUENT else 9)))
     return _CJK_RE
 
 

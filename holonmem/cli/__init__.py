@@ -129,7 +129,11 @@ def _exit_now(code: int) -> None:
 def program() -> None:
     """The ``holonmem`` executable (its console script and ``python -m holonmem``):
     :func:`main` on the process's own command line, where a per-turn command that
-    succeeds ends the process at once (:func:`_exit_now`)."""
+    succeeds ends the process at once (:func:`_exit_now`); the regular expressions
+    written in source are compiled once between processes (:mod:`holonmem.rxcache`)."""
+    from ..rxcache import install
+
+    install()
     main(exit_now=True)
 
 

@@ -1,0 +1,104 @@
+"""holonmem.rxcache: patterns from the stored code are the patterns ``re`` compiles."""
+
+from __future__ import annotations
+
+import marshal
+import re
+import sys
+
+import pytest
+
+from holonmem import redact, rxcache, tokens
+
+TEXTS = ["", "hello world", "password=hunter2 and token: ghp_" + "a" * 36, "密码是 Jb!harbor2026，卡号 4111 1111 1111 1111",
+         "AKIAABCDEFGHIJKLMNOP x\nsecond line\n\n\nthird", "北京4天行程 午睡 ruff check", "x" * 300 + "sk-" + "b" * 40]
+
+
+def _patterns():
+    out = [(r"(?P<word>\w+)\s+(?P=word)", 0), (r"^\s*(hi|hello)\b", re.I | re.M), (r"a.c", re.S), (rb"[\x80-\xff]+", 0),
+           (redact._trie_pattern(redact._GLOBAL_LOWER), 0), (redact._trie_pattern(redact._GLOBAL_CJK), 0),
+           (redact._trie_pattern(redact._GLOBAL_CASED), 0), (tokens.utf8_class(((0x3400, 0x9FFF),)), 0)]
+    out += [(r.source, r.flags) for r in redact.RULES if r.source]
+    return out
+
+
+@pytest.fixture
+def fresh(tmp_path, monkeypatch):
+    """The cache on a file of its own, writable, empty."""
+    monkeypatch.setattr(rxcache, "PATH", str(tmp_path / "__pycache__" / "rx.test.marshal"))
+    monkeypatch.setattr(rxcache, "_codes", None)
+    monkeypatch.setattr(rxcache, "_added", {})
+    monkeypatch.setattr(rxcache, "_saving", True)  # no atexit registration from the tests
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    return tmp_path
+
+
+def _same(a: re.Pattern, b: re.Pattern, texts) -> None:
+    assert (a.pattern, a.flags, a.groups, a.groupindex) == (b.pattern, b.flags, b.groups, b.groupindex)
+    for t in texts:
+        t = t.encode("utf-8") if isinstance(a.pattern, bytes) else t
+        assert [m.span() for m in a.finditer(t)] == [m.span() for m in b.finditer(t)]
+        assert [m.groups() for m in a.finditer(t)] == [m.groups() for m in b.finditer(t)]
+        rep = b"<\\g<0>>" if isinstance(t, bytes) else "<\\g<0>>"
+        assert a.sub(rep, t) == b.sub(rep, t)
+
+
+def test_patterns_from_the_stored_code_match_as_re_compiles_them(fresh, monkeypatch):
+    pats = _patterns()
+    first = [rxcache.compile(p, f) for p, f in pats]  # compiled and kept
+    rxcache.save()
+    assert (fresh / "__pycache__" / "rx.test.marshal").is_file()
+    monkeypatch.setattr(rxcache, "_codes", None)  # a new process: everything from the file
+
+    def no_compiling(*a):
+        raise AssertionError("compiled again though the file holds it")
+
+    monkeypatch.setattr(rxcache, "_entry", no_compiling)
+    for (p, f), a in zip(pats, first):
+        b = rxcache.compile(p, f)
+        want = re.compile(p, f)
+        _same(a, want, TEXTS)
+        _same(b, want, TEXTS)
+
+
+def test_a_file_of_another_interpreter_or_a_broken_one_is_ignored(fresh, monkeypatch):
+    path = fresh / "__pycache__" / "rx.test.marshal"
+    path.parent.mkdir()
+    bogus = {("a+", 0): (0, b"\0\0\0\0", 0, {}, ())}  # code that would not even run
+    for data in (marshal.dumps(((0, 0, 0), bogus)), b"not marshal at all", marshal.dumps([1, 2])):
+        path.write_bytes(data)
+        monkeypatch.setattr(rxcache, "_codes", None)
+        _same(rxcache.compile("a+"), re.compile("a+"), ["caaab"])
+    rxcache.save()  # replaced by a file of this interpreter
+    monkeypatch.setattr(rxcache, "_codes", None)
+    assert ("a+", 0) in rxcache._load()
+
+
+def test_nothing_is_written_when_bytecode_is_not(fresh, monkeypatch):
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    rxcache.compile(r"\bnot kept\b")
+    rxcache.save()
+    assert not (fresh / "__pycache__").exists()
+
+
+def test_install_keeps_source_patterns_and_never_one_built_from_input(fresh, monkeypatch):
+    from re import _compiler
+
+    monkeypatch.setattr(_compiler, "compile", _compiler.compile)  # restored after the test
+    monkeypatch.setattr(rxcache, "_original", None)
+    rxcache.install()
+    re.purge()
+    exec(compile("import re\nTOP = re.compile(r'top-level (\\d+)')\n", "<mod>", "exec"), {})
+
+    def literal(line):
+        return re.match(r"^literal: (\w+)$", line)
+
+    def built(word):
+        return re.search(r"\b" + re.escape(word) + r"\b", "a secret-word here")
+
+    assert literal("literal: yes").group(1) == "yes"
+    assert built("secret-word") is not None
+    kept = {p for p, _f in rxcache._added}
+    assert r"top-level (\d+)" in kept and r"^literal: (\w+)$" in kept
+    assert not any("secret" in p for p in kept if isinstance(p, str))
+    re.purge()
