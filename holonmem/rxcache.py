@@ -16,7 +16,8 @@ executable, ``cli.program``), those that a module compiles at its top level
 as a literal in the calling function (``re.match(r"^...$", line)``: the pattern is
 one of the function's constants). Everything else is compiled by ``re`` as before.
 
-The file is keyed by the interpreter's version and ``_sre``'s code format; a
+One file per command of the executable (``rx.<tag>.hook.marshal``: a hook loads its
+~40 patterns, not the ~500 of every command). Each is keyed by the interpreter's version and ``_sre``'s code format; a
 stale, corrupt or unreadable file is ignored. It is written at exit, only
 when a pattern was missing and writing bytecode is allowed (not under
 ``PYTHONDONTWRITEBYTECODE``), atomically (temp file + rename), merged with what
@@ -112,13 +113,16 @@ def compile(pattern, flags: int = 0) -> re.Pattern:  # noqa: A001 - re.compile's
     return rx if rx is not None else re.compile(pattern, flags)
 
 
-def install() -> None:
+def install(command: str | None = None) -> None:
     """Route the patterns compiled at a module's top level, and those written as a
     literal in the calling function, through the cache (the executable; in-process
-    callers compile as usual)."""
-    global _original
+    callers compile as usual). ``command``: the file is that command's own (a hook
+    loads the ~40 patterns it uses, not the ~500 of every command)."""
+    global _original, PATH
     if not _USABLE or _original is not None:
         return
+    if command and command[0].isalpha() and command.isascii() and command.replace("-", "").isalnum() and _codes is None:
+        PATH = PATH[: -len(".marshal")] + f".{command}.marshal"
     _original = _compiler.compile
 
     def compile_hook(p, flags=0):

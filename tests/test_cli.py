@@ -133,3 +133,27 @@ def test_under_a_profiler_the_executable_exits_the_usual_way_so_the_profile_is_w
                         "search", "pytest", "--json"], capture_output=True, text=True, timeout=60)
     assert p.returncode == 0, p.stderr
     assert pstats.Stats(str(out)).total_calls > 0
+
+
+def test_the_executable_loads_pathlib_without_urllib_and_as_uri_still_works(sample_home):
+    """cli.program imports pathlib while a stand-in answers its urllib.parse import (~5 ms a
+    turn); a per-turn command then runs without urllib.parse, and Path.as_uri loads it."""
+    probe = (
+        "import sys, io, contextlib\n"
+        f"sys.argv = ['holonmem', '--home', {str(sample_home.root)!r}, 'context', '--project', 'invoicer']\n"
+        "import holonmem.cli as cli\n"
+        "cli._exit_now = lambda code: sys.exit(code)\n"
+        "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
+        "    try:\n"
+        "        cli.program()\n"
+        "    except SystemExit:\n"
+        "        pass\n"
+        "loaded = 'urllib.parse' in sys.modules\n"
+        "import pathlib\n"
+        "uri = pathlib.Path('/tmp/a b').as_uri()\n"
+        "import urllib.parse\n"
+        "print(loaded, uri, urllib.parse.quote('a b'), out.getvalue().startswith('<holonmem-context'))\n"
+    )
+    p = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr[-2000:]
+    assert p.stdout.split() == ["False", "file:///tmp/a%20b", "a%20b", "True"]

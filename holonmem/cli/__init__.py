@@ -126,14 +126,42 @@ def _exit_now(code: int) -> None:
     os._exit(code or 0)
 
 
+def _pathlib_without_urllib() -> None:
+    """Import pathlib while a stand-in answers its ``from urllib.parse import
+    quote_from_bytes``: pathlib needs it for ``Path.as_uri`` alone, and
+    ``urllib.parse`` (with ``ipaddress``) costs ~5 ms of every turn. The stand-in
+    leaves ``sys.modules`` right after, so any later import gets the real module;
+    the function pathlib keeps loads it on its first call."""
+    if "pathlib" in sys.modules or "urllib.parse" in sys.modules:
+        return
+    import types
+
+    def quote_from_bytes(*args, **kwargs):
+        import urllib.parse
+
+        return urllib.parse.quote_from_bytes(*args, **kwargs)
+
+    stand_in = types.ModuleType("urllib.parse")
+    stand_in.quote_from_bytes = quote_from_bytes
+    sys.modules["urllib.parse"] = stand_in
+    try:
+        import pathlib  # noqa: F401
+    finally:
+        if sys.modules.get("urllib.parse") is stand_in:
+            del sys.modules["urllib.parse"]
+
+
 def program() -> None:
     """The ``holonmem`` executable (its console script and ``python -m holonmem``):
     :func:`main` on the process's own command line, where a per-turn command that
     succeeds ends the process at once (:func:`_exit_now`); the regular expressions
-    written in source are compiled once between processes (:mod:`holonmem.rxcache`)."""
+    written in source are compiled once between processes (:mod:`holonmem.rxcache`),
+    and pathlib loads without urllib.parse (:func:`_pathlib_without_urllib`)."""
     from ..rxcache import install
 
-    install()
+    rest = _split_home(sys.argv[1:])[1]
+    install(rest[0] if rest else None)
+    _pathlib_without_urllib()
     main(exit_now=True)
 
 
