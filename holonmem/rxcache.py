@@ -16,9 +16,10 @@ executable, ``cli.program``), those that a module compiles at its top level
 as a literal in the calling function (``re.match(r"^...$", line)``: the pattern is
 one of the function's constants). Everything else is compiled by ``re`` as before.
 
-One file per command of the executable (``rx.<tag>.hook.marshal``: a hook loads its
-~40 patterns, not the ~500 of every command). Each is keyed by the interpreter's version and ``_sre``'s code format; a
-stale, corrupt or unreadable file is ignored. It is written at exit, only
+One file per command of the executable (``rx.<tag>.hook.marshal``: a hook loads
+its ~40 patterns, not the ~500 of every command). Each is keyed by the
+interpreter's version and ``_sre``'s code format; a stale, corrupt or unreadable
+file is ignored (an entry ``_sre`` refuses is compiled by ``re``). It is written at exit, only
 when a pattern was missing and writing bytecode is allowed (not under
 ``PYTHONDONTWRITEBYTECODE``), atomically (temp file + rename), merged with what
 other processes wrote meanwhile. Deleting it costs the next process the compiles.
@@ -51,6 +52,7 @@ _codes: dict | None = None
 _added: dict = {}  # entries made in this process, not in the file yet
 _saving = False
 _original = None  # re._compiler.compile before install()
+_BAD_ENTRY = (TypeError, ValueError, IndexError, OverflowError, RuntimeError)  # RuntimeError: "invalid SRE code"
 
 
 def _load() -> dict:
@@ -108,7 +110,7 @@ def compile(pattern, flags: int = 0) -> re.Pattern:  # noqa: A001 - re.compile's
     flags = int(flags)
     try:
         rx = _cached(pattern, flags)
-    except (TypeError, ValueError, IndexError, OverflowError):  # pragma: no cover - another code format
+    except _BAD_ENTRY:  # pragma: no cover - another code format
         rx = None
     return rx if rx is not None else re.compile(pattern, flags)
 
@@ -133,7 +135,7 @@ def install(command: str | None = None) -> None:
             if f is not None and (f.f_code.co_name == "<module>" or p in f.f_code.co_consts):
                 try:
                     rx = _cached(p, int(flags))
-                except (TypeError, ValueError, IndexError, OverflowError):  # pragma: no cover
+                except _BAD_ENTRY:  # pragma: no cover
                     rx = None
                 if rx is not None:
                     return rx

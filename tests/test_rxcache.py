@@ -65,7 +65,8 @@ def test_a_file_of_another_interpreter_or_a_broken_one_is_ignored(fresh, monkeyp
     path = fresh / "__pycache__" / "rx.test.marshal"
     path.parent.mkdir()
     bogus = {("a+", 0): (0, b"\0\0\0\0", 0, {}, ())}  # code that would not even run
-    for data in (marshal.dumps(((0, 0, 0), bogus)), b"not marshal at all", marshal.dumps([1, 2])):
+    for data in (marshal.dumps(((0, 0, 0), bogus)), b"not marshal at all", marshal.dumps([1, 2]),
+                 marshal.dumps((rxcache._KEY, bogus)), marshal.dumps((rxcache._KEY, {("a+", 0): (0, None)}))):
         path.write_bytes(data)
         monkeypatch.setattr(rxcache, "_codes", None)
         _same(rxcache.compile("a+"), re.compile("a+"), ["caaab"])
