@@ -42,7 +42,15 @@ _REPLACE_EN = re.compile(r"(?:\b(?:instead of|rather than|no longer use|in place
 _REPLACE_ZH = re.compile(rf"(?:不用|别用|不要用|不再用|而不是|代替|取代|换掉)\s*([a-z0-9][a-z0-9+#.-]*|[{_CJK}]{{1,6}})")
 # a choice said to be gone: "#payments-oncall got archived", "王律师上周离职了", "旧仓库停用了"
 _RETIRED_EN = re.compile(r"\b([a-z0-9][a-z0-9+#._-]*)\s+(?:got|was|were|is|are|has been|have been)\s+(?:now\s+|just\s+)?"
-                         r"(?:archived|retired|deprecated|decommissioned|removed|deleted|shut down|sunset|discontinued)\b")
+                         r"(?:archived|retired|deprecated|decommissioned|removed|deleted|shut down|sunset|discontinued)\b"
+                         # "tfenv isn't even installed anymore", "yarn is no longer used"
+                         r"|\b([a-z0-9][a-z0-9+#._-]*)\s+(?:isn'?t|aren'?t|is not|are not)\s+(?:even\s+|really\s+)?(?:installed|used|available|supported|maintained)\s+any ?more\b"
+                         r"|\b([a-z0-9][a-z0-9+#._-]*)\s+(?:is|are)\s+no longer\s+(?:installed|used|available|supported|maintained)\b"
+                         # "we dropped tfenv", "we got rid of CircleCI"
+                         r"|\b(?:we|i|the team|everyone)\s+(?:have\s+|has\s+|just\s+)?(?:dropped|ditched|retired|got rid of|stopped using|uninstalled|removed)\s+(?:the\s+)?([a-z0-9][a-z0-9+#._-]*)"
+                         # a person gone from the role: "Priya moved to the payments team", "Sam left last week"
+                         r"|\b([a-z][a-z.'-]*)\s+(?:has\s+|just\s+)?(?:moved to (?:the |another |a )?[\w-]+ team|left(?=\s*(?:$|[.,;!]|the (?:company|team|org)|last|yesterday|this|on|for))"
+                         r"|is no longer (?:on the team|with us|here|in charge|the owner))")
 _RETIRED_ZH = re.compile(rf"([a-z0-9][a-z0-9+#.-]*|[{_CJK}]{{1,4}}?)\s*(?:上周|上个月|昨天|前几天|最近|月底|年底|下个月|下周|已经|已)*"
                          r"(?:离职|停用|下线|废弃|停运|关停|不租了|不用了)")
 
@@ -173,8 +181,30 @@ _KEEP_APART = re.compile(r"[，,]\s*(?:别|不要)(?:跟[^，。]{1,8})?混(?:�
 
 
 def chooses(text: str) -> bool:
-    """A statement whose negation only rules out an alternative (a choice, not a prohibition)."""
-    return bool(replaced_terms(text)) or bool(_KEEP_APART.search(text or "")) or bool(_ALTERNATIVE.search(text or ""))
+    """A statement whose negation only rules out an alternative or explains the request (a
+    choice, not a prohibition)."""
+    return (bool(replaced_terms(text)) or bool(_KEEP_APART.search(text or "")) or bool(_ALTERNATIVE.search(text or ""))
+            or _negation_only_in_reason(text or ""))
+
+
+# A request followed by its reason, where only the reason is negative: "give me times in UTC
+# please, half the team is in Toronto and I don't want to convert". The reason is a statement
+# (it has a subject) and does not address the agent; "use helm, you don't run kubectl apply" does.
+_LABEL = re.compile(r"^[^\s:：]{1,40}[:：]\s*")
+_REASON_PART = re.compile(r"[,;]|\s[-–—]\s")
+_REASON_SUBJECT = re.compile(r"^\s*(?:and |but |because |since |as |so |cause |cuz )?(?:I|I'?m|we|we'?re|they|he|she|it|it'?s|that'?s|"
+                             r"half|most|some|the|everyone|nobody|no one|our|my)\b", re.I)
+_IMPERATIVE_HEAD = re.compile(r"^\s*(?:please |pls |just |also |and |so )?(?!(?:i|we|you|it|the|this|that|they|he|she|there|my|our)\b)[a-z]+\b", re.I)
+
+
+def _negation_only_in_reason(text: str) -> bool:
+    if not text.isascii():
+        return False
+    parts = [p for p in _REASON_PART.split(_LABEL.sub("", text, count=1)) if p.strip()]
+    if len(parts) < 2 or _NEG_WORDS.search(normalize(parts[0])) or not _IMPERATIVE_HEAD.match(parts[0]):
+        return False
+    negated = [p for p in parts[1:] if _NEG_WORDS.search(normalize(p))]
+    return bool(negated) and all(_REASON_SUBJECT.match(p) and not re.search(r"\byou\b", p, re.I) for p in negated)
 
 
 # a negation followed by what to do instead: "别直接动正文，用批注提意见", "不动正文只加批注",
@@ -227,7 +257,8 @@ def retired_terms(text: str) -> frozenset[str]:
     for rx in (_RETIRED_EN, _RETIRED_ZH):
         for m in rx.finditer(t):
             # "#payments-oncall got archived, use #inc-payments": what the rest still names stays
-            out.update(features(m.group(1)) - features(t[:m.start()] + " " + t[m.end():]))
+            named = next(g for g in m.groups() if g is not None)
+            out.update(features(named) - features(t[:m.start()] + " " + t[m.end():]))
     return frozenset(x for x in out if x and x not in STOP)
 
 

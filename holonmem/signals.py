@@ -105,7 +105,7 @@ def _findings(text: str, prev_assistant: str, prior_quoted: list[str] | None = N
             # "sub-3:45 is too ambitious. Let's be realistic: target 3:55 instead.": a short change
             # of a value carries the sentence before it, which names the value it changes
             f = U.Finding(f.act, _glue(bare_prev, f.text), f.sentence, f.personal, f.conditional, f.standing)
-        if (f is not None and f.act in ("instruct", "prefer") and f.standing and bare_prev
+        if (f is not None and f.act in ("instruct", "prefer", "replace") and f.standing and bare_prev
                 and grouping.retired_terms(bare_prev)):
             # "王律师上周离职了。以后意见书都发陈律师审。": a standing rule right after the news that
             # something is gone replaces the rules that named it; the news is its reason

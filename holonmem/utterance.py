@@ -145,6 +145,10 @@ ONE_OFF = re.compile(
     r"(\bfor this (?:\w+ ){0,2}only\b|\bonly for this\b|\bjust this once\b|\bthis (?:time|once|week|build|release|sprint|run|slide|draft|issue)\b"
     r"|\bfor now\b|\bfor today\b|\btoday\b|\btonight\b|\bin this (?:PR|branch|commit|notebook)\b|\bright now\b|\bnext week\b|\btomorrow\b"
     r"|\bwhile you'?re at it\b|这次|这回|这一次|这期|本期|这周|本周|这个月|本月|今天|今晚|明天|暂时|先停|先别|先不|下周|下个星期|这两天|临时|顺手)", re.I)
+# a quantified case and what to do in it: "any migration that touches the schema, loop in Priya",
+# "凡是涉及合同的都先给我看" (a standing rule and a directive)
+_QUANTIFIED_CASE = (r"^(?:[\w ]{1,12}:\s*)?(?:any|all)\s+(?!(?:ideas?|thoughts?|questions?|luck|chance|news|updates?)\b)[\w-]+(?:\s+[\w-]+){0,2}\s+(?:that|which|who|with|without|touching|over|under|above|below)\b"
+                    r"[^,;]{1,60}[,;]\s*(?:please\s+)?(?!(?:i|we|it|they|he|she|there|the|this|that)\b)[a-z]{3,}\b|凡是")
 STANDING = re.compile(
     r"(\bfrom now on\b|\bgoing forward\b|\bfrom here on\b|\bin (?:the )?future\b|\bevery ?time\b|\beach time\b|\bwhenever\b|\balways\b|\bnever\b"
     r"|\bremember (?:to|that|the|my|our)\b|\bnext time\b|\bas usual\b|\bI told you\b|\bas I said\b|\blike I said\b|\bby default\b|\bas a rule\b|\bon (?:any|all|every) (?:of )?my\b|\bin (?:any|all|every) (?:of )?(?:my )?(?:projects?|repos?|repositories)\b"
@@ -155,6 +159,10 @@ STANDING = re.compile(
     # "don't do a bare apply, ever", "before you upgrade anything", "same as I said last time"
     r"|\b(?:don'?t|do not|never)\b[^.;]{0,40}\bever\b|\b(?:before|after) (?:you|we) \w+ (?:anything|any \w+|every \w+|each \w+)"
     r"|\bsame as (?:I said )?last time\b|(?:跟|和)(?:上次|之前|以前)说的一样|还是那句"
+    # a quantified case: "any migration that touches the schema, loop in Priya", "凡是涉及合同的都先给我看"
+    r"|" + _QUANTIFIED_CASE +
+    # a choice kept as before: "海报还是用美图秀秀做", "stick with Postgres", "keep using the old runner"
+    r"|^(?:[^，。,]{1,8})?还是(?:用|按|走|找|订|在)(?![^，。]{0,16}吧)|\b(?:stick with|keep using|still use)\b"
     # "你回我消息的时候…": whenever the agent answers the person
     r"|(?:你|您)(?:回|回复|回答|给)我[^，。？！]{0,6}的时候"
     r"|不管哪个|无论哪个|不论哪个|都这样|和之前一样|跟上次一样|跟之前一样"
@@ -245,7 +253,7 @@ _MARKER_STRIP = re.compile(
     r"|^\s*(?:以后|今后|往后|从现在起|从今以后|下次|记住|记得)\s*[:：,，]?\s*"
     # "as usual" in Chinese, a lead of its own ("还是老规矩，不动正文只加批注")
     r"|^\s*(?:还是|照)?(?:老规矩|照旧|照常|老样子|(?:跟|和)(?:以前|之前|上次)一样)\s*[:：,，]\s*", re.I)
-_SENT_SPLIT = re.compile(r"(?<=[。！？!?；;])|(?<=[A-Za-z0-9\)\"”'`][A-Za-z0-9\)\"”'`])\.\s+(?=[A-Za-z\"“(`]|[\u3400-\u9fff])|\n+")
+_SENT_SPLIT = re.compile(r"(?<=[。！？!?；;])|(?<=[A-Za-z0-9])(?:\.{3}|…)\s+(?=[A-Z])|(?<=[A-Za-z0-9\)\"”'`][A-Za-z0-9\)\"”'`])\.\s+(?=[A-Za-z\"“(`]|[\u3400-\u9fff])|\n+")
 
 
 def fact_clause(text: str) -> str:
@@ -314,6 +322,15 @@ class Finding:
     standing: bool = False
 
 
+def _about_person(s: str) -> bool:
+    """PERSONAL in a clause that names no group ("give me times in UTC please, half the team is in
+    Toronto": the team is the reason, the request is the person's)."""
+    for clause in _CLAUSE.split(s):
+        if PERSONAL.search(clause) and not _GROUP_WORDS.search(re.sub(r"\bto me\b|\bfor me\b", "", clause, flags=re.I)):
+            return True
+    return bool(PERSONAL.search(s)) and not _GROUP_WORDS.search(re.sub(r"\bto me\b|\bfor me\b", "", s, flags=re.I))
+
+
 def is_question(s: str) -> bool:
     return bool(re.search(r"[?？]\s*$|吗[。！]?\s*$|^\s*(?:what|why|how|when|where|who|which|is it|are you|do you|does|did|can you|could you|would you|要不要|能不能|是不是)\b", s, re.I))
 
@@ -367,7 +384,7 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
     opens_standing = (bool(_MARKER_STRIP.match(_LEAD_STRIP.sub("", s, count=1)))
                       or bool(re.match(r"^\s*(?:每次|每一次|每回|下次|每[条份项个篇天周月年晚位张])", core))
                       or bool(_CLOSES_STANDING.search(s)) and not _PREDICTION.search(s))
-    directive = opens_standing or bool(DIRECTIVE.search(core)) or bool(DIRECTIVE.search(s)) or bool(
+    directive = opens_standing or bool(DIRECTIVE.search(core)) or bool(DIRECTIVE.search(s)) or bool(re.search(_QUANTIFIED_CASE, s, re.I)) or bool(
         re.search(r"\b(?:make sure|be sure|remember to|please)\b", s, re.I))
     own = _THIRD_MOVE.sub("", s)  # "she moved to the risk team" is news about someone, not a change of mind
     if not question and not one_off and REPLACE.search(own) and _VALUE_NOUN.search(s) and _has_new_value(s):
@@ -387,7 +404,7 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
         return Finding("instruct", _drop_reason(core), s, personal=False, standing=True)
     descriptive = bool(DESCRIPTIVE.search(s)) and not re.search(
         r"\b(?:make sure|please|you should|you must|don'?t|do not)\b|别|不要|请|要", s, re.I)
-    personal = bool(PERSONAL.search(s)) and not _GROUP_WORDS.search(re.sub(r"\bto me\b|\bfor me\b", "", s, flags=re.I))
+    personal = _about_person(s)
     if personal and _SHOWN_ARTIFACT.search(s) and not PERSONAL.search(_SHOW_ME.sub(" ", s)):
         # "before you upgrade anything show me a helm diff": a gate on the work, not about the person
         personal = False
@@ -466,7 +483,9 @@ _GLOSS = re.compile(r"^(?:please\s+)?(?:keep|use|translate|render)\s+[\"“'「]
 
 # a choice justified by habit: "…，我们一直住这个", "…, we always stay there"
 _HABIT_REASON = re.compile(r"[，,]\s*(?:我们|咱们|我|家里)(?:一直|向来|每次都|总是|都)(?:住|用|买|坐|订|去|吃)(?:这个|这家|那家|它|这里|那里)"
-                           r"|,\s*(?:we|I)\s+(?:always|usually)\s+(?:stay|use|buy|take|book|go|eat)\s+(?:there|it|them|that one|this one)\b", re.I)
+                           r"|,\s*(?:we|I)\s+(?:always|usually)\s+(?:stay|use|buy|take|book|go|eat)\s+(?:there|it|them|that one|this one)\b"
+                           # "use tfenv to switch, that's what we all have on our laptops"
+                           r"|,\s*(?:that'?s|it'?s) what (?:we|I|everyone|the team|all of us)(?: all)? (?:use|have|run|know)\b", re.I)
 _VALUE_NOUN = re.compile(rf"\b(?:{_VALUE_WORDS_EN})\b|{_VALUE_WORDS_ZH}", re.I)
 _THIRD_MOVE = re.compile(r"\b(?:she|he|they)\s+(?:has\s+|have\s+|'s\s+)?(?:mov|switch)\w*\b[^.;,]*", re.I)
 
