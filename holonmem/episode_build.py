@@ -197,6 +197,8 @@ def _fix_kind(steps: list[dict], rerun: dict, user_said: bool) -> str:
     kinds = {s["kind"] for s in steps if s.get("ok")}
     if "env" in kinds or rerun.get("kind") == "launcher":
         return "env"  # a launcher (MO2, wine) gives the program the environment it lacked
+    if rerun.get("kind") == "setup":
+        return "env" if rerun.get("env") else "procedure"  # commands run before the same call
     if rerun.get("kind") == "added":
         return "option"
     if "edit" in kinds:

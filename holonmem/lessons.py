@@ -267,6 +267,7 @@ _ENV_PROGRAMS = {
     "micromamba", "gem", "sdk", "sdkmanager", "avdmanager", "nvm", "pyenv", "rbenv", "asdf", "volta", "fnm",
     "rustup", "xcode-select", "emulator", "kinit", "ssh-add", "security", "launchctl", "systemctl", "service",
     "colima", "ulimit", "chmod", "chown", "chgrp", "update-alternatives", "corepack", "mise",
+    "module", "ml", "spack", "direnv",  # environment modules on clusters, spack load, direnv allow
 }
 _ENV_VERBS = {
     "install", "reinstall", "i", "ci", "add", "login", "auth", "authenticate", "activate", "use", "start",
@@ -462,6 +463,15 @@ def call_diff(fail_call: dict, pass_call: dict) -> dict:
         launcher[0] = launcher[0].rsplit("/", 1)[-1]
         return {"kind": "launcher", "program": _tokens(fc)[0].strip("'\""), "launcher": launcher}
     if fc is not None and pc is not None:
+        fsegs, psegs = split_segments(fc), split_segments(pc)
+        norm = lambda x: " ".join(_tokens(x))  # noqa: E731
+        if len(psegs) > 1 and fsegs and norm(psegs[-1]) == norm(fsegs[-1]):
+            # "module load mageck/0.5.9.5 && mageck test …": the same call after commands that set it up
+            had = {norm(x) for x in fsegs}
+            setup = [x.strip() for x in psegs[:-1] if x.strip() and norm(x) not in had]
+            kinds = [_segment_kind(x) for x in setup]
+            if setup and any(k != "inspect" for k in kinds):
+                return {"kind": "setup", "setup": setup, "env": "env" in kinds}
         pf, rf = _env_prefix(fc)
         pp, rp = _env_prefix(pc)
         new_prefix = [t for t in pp if t not in pf]
@@ -893,6 +903,10 @@ def describe_fix(f: dict, by_id: dict[str, dict], project: str | None, zh: bool,
         prog = _code(clean_text(str(rerun.get("program") or "").strip("'\"").rsplit("/", 1)[-1], project))
         via = _code(short(_cut(clean_text(" ".join(rerun.get("launcher") or []), project), 70)))
         return f"通过 {via} 启动 {prog}" if zh else f"start {prog} through {via}"
+    if kind in ("env", "procedure") and rerun.get("kind") == "setup" and not any(
+            st.get("kind") in ("env", "procedure") and st.get("ok") for st in f.get("steps") or []):
+        setup = _code(short(_cut(clean_text(" && ".join(rerun.get("setup") or []), project), 70)))
+        return f"先运行 {setup}" if zh else f"run {setup} first"
     if kind in ("env", "procedure"):
         wanted = [e for e, st in zip(steps, f.get("steps") or []) if st.get("kind") == kind] or steps
         phrases = list(dict.fromkeys(p for e in wanted for p in fix_phrases(e, project)))

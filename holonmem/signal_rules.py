@@ -177,6 +177,8 @@ def is_chitchat(text: str) -> bool:
     # long marker patterns need not run (nor be compiled).
     if not (SMALLTALK_RE.search(t) or _ack_led(t)):
         return False
+    if content_chars(SMALLTALK_RE.sub("", t)) >= 30:
+        return False  # "👍 that's how I want answers in general: bottom line first…" says more than 👍
     return not (INSTRUCTION_RE.search(t) or PREFERENCE_RE.search(t) or FACT_RE.search(t))
 
 

@@ -79,7 +79,7 @@ def _findings(text: str, prev_assistant: str, prior_quoted: list[str] | None = N
     a = authored or U.authored(text)
     quoted = a.quoted + list(prior_quoted or [])
     out: list[U.Finding] = []
-    prev = bare_prev = ""
+    prev = bare_prev = frame = ""
     prev_found = False
     for sent in U.sentences(a.text):
         bare = re.sub(r"^\s*(?:wait|hmm|oh|ah|等等|哎)[\s,，.…!！]*", "", sent, flags=re.I)
@@ -92,14 +92,33 @@ def _findings(text: str, prev_assistant: str, prior_quoted: list[str] | None = N
             # "酸菜鱼是 58！不是 48，…": the right value, then the wrong one, as two sentences
             sent = prev.rstrip("！!。. ") + (", " if prev.isascii() else "，") + bare
         sent = U.self_corrected(sent)
+        framed, frame = frame, ""
+        fm = _FRAME.match(sent)
+        if fm and not out:
+            frame = fm.group(1).strip()
+            prev, prev_found, bare_prev = sent, False, ""
+            continue
         f = U.classify(sent, prev_assistant=prev_assistant, quoted=quoted, prev_user=prev)
+        if framed and (f is None or f.act in ("prefer", "instruct")) and not U.is_question(sent):
+            # "that's how I want answers in general. bottom line first, details after": the frame
+            # makes the next sentence a standing wish; answers and messages to the person are theirs
+            body = U.clean(sent)
+            body = body[0].lower() + body[1:] if body[:1].isupper() and sent.lstrip()[:1].islower() else body
+            text = f"{framed[0].upper()}{framed[1:]}: {body}"
+            f = U.Finding("instruct", text, sent,
+                          personal=bool(_TO_PERSON.search(framed)) or (f is not None and f.personal), standing=True)
         if f is None and R.FACT_RE.search(sent) and not (U.ONE_OFF.search(sent) or U.SARCASM.search(sent)
                                                           or U.DESCRIPTIVE.search(sent) or U.is_question(sent)):
             f = U.Finding("state", U.fact_clause(U.clean(sent)), sent, personal=False)
         if f is not None and "[REDACTED" in f.text:
             # a credential is never part of a memory: keep the clauses around it, or nothing
-            kept = [c for c in re.split(r"(?<=[，,;；])\s*", f.text) if "[REDACTED" not in c]
-            f = U.Finding(f.act, "".join(kept).strip(" ，,;；"), sent, f.personal, f.conditional, f.standing) if kept and U.content_chars("".join(kept)) >= 6 else None
+            parts = re.split(r"(?<=[，,;；])\s*", f.text)
+            kept = "".join(c for c in parts if "[REDACTED" not in c).strip(" ，,;；")
+            # without its head the rest must still say something by itself ("if it asks for a password
+            # when you scp its [REDACTED], yes i know, ill set up keys" does not)
+            headless = "[REDACTED" in parts[0]
+            f = (U.Finding(f.act, kept, sent, f.personal, f.conditional, f.standing)
+                 if U.content_chars(kept) >= 6 and not (headless and U.classify(kept, prev_assistant=prev_assistant) is None) else None)
         if (f is not None and f.act == "replace" and bare_prev and U.content_chars(f.text) < 40
                 and re.search(r"\d", f.text) and re.search(r"\d", bare_prev)):
             # "sub-3:45 is too ambitious. Let's be realistic: target 3:55 instead.": a short change
@@ -125,6 +144,13 @@ def _findings(text: str, prev_assistant: str, prior_quoted: list[str] | None = N
     return out
 
 
+# a frame that says the next sentence is how the person wants something, for good: "👍 that's how
+# I want answers in general", "this is how I like my summaries, always"
+_TO_PERSON = re.compile(r"\b(?:answers?|replies|reply|responses?|updates?|summar(?:y|ies)|messages?|explanations?|reports? to me)\b", re.I)
+_FRAME = re.compile(r"^\W*(?:that'?s|thats|this is|here'?s|heres) (?:how|what) i (?:want|like|need) (?:my )?([a-z][\w -]{1,30}?)"
+                    r"\s*(in general|always|from now on|every time|going forward)(?:,?\s*(?:btw|ok|okay))?[.!]?\s*$", re.I)
+
+
 # a sentence that opens by saying no to a number ("不是 48，…", "Not 14 - …")
 _NOT_A_NUMBER = re.compile(r"^\s*(?:不是|not)\s*\d", re.I)
 
@@ -146,6 +172,9 @@ def _join(last: U.Finding, f: U.Finding) -> U.Finding | None:
     """
     if last.act in ("replace", "revoke") and f.act in ("prefer", "instruct", "replace", "revoke") and _REMOVAL.match(f.sentence):
         return U.Finding(last.act, _glue(last.text, f.text), f.sentence, last.personal, last.conditional, last.standing)
+    if last.act == "correct" and f.act == "instruct" and f.standing and U.content_chars(last.text) < 16:
+        # "no, it's 3 reps. rep4 failed QC, leave it out of everything": the corrected value and its rule
+        return U.Finding("instruct", _glue(last.text, f.text), f.sentence, f.personal or last.personal, f.conditional, True)
     if last.act not in ("instruct", "prefer") or f.act not in ("instruct", "prefer"):
         return None
     short_f = U.content_chars(f.text) < 16 or (f.text.isascii() and len(f.text.split()) <= 8)

@@ -145,6 +145,8 @@ ONE_OFF = re.compile(
     r"(\bfor this (?:\w+ ){0,2}only\b|\bonly for this\b|\bjust this once\b|\bthis (?:time|once|week|build|release|sprint|run|slide|draft|issue)\b"
     r"|\bfor now\b|\bfor today\b|\btoday\b|\btonight\b|\bin this (?:PR|branch|commit|notebook)\b|\bright now\b|\bnext week\b|\btomorrow\b"
     r"|\bwhile you'?re at it\b|这次|这回|这一次|这期|本期|这周|本周|这个月|本月|今天|今晚|明天|暂时|先停|先别|先不|下周|下个星期|这两天|临时|顺手)", re.I)
+# how the person wants to be called: "别叫我林老师了，叫我 Lin 就行", "call me Dana, not Dr. Kowalski"
+_ADDRESS_ME = r"别(?:再)?叫我|叫我\s*[A-Za-z\u4e00-\u9fff]{1,8}\s*就(?:行|好|可以)|\bcall me (?-i:[A-Z][a-z]+)\b(?! (?:when|if|at|on|back|tomorrow|later))|\bdon'?t call me\b"
 # a quantified case and what to do in it: "any migration that touches the schema, loop in Priya",
 # "凡是涉及合同的都先给我看" (a standing rule and a directive)
 _QUANTIFIED_CASE = (r"^(?:[\w ]{1,12}:\s*)?(?:any|all)\s+(?!(?:ideas?|thoughts?|questions?|luck|chance|news|updates?)\b)[\w-]+(?:\s+[\w-]+){0,2}\s+(?:that|which|who|with|without|touching|over|under|above|below)\b"
@@ -159,13 +161,16 @@ STANDING = re.compile(
     # "don't do a bare apply, ever", "before you upgrade anything", "same as I said last time"
     r"|\b(?:don'?t|do not|never)\b[^.;]{0,40}\bever\b|\b(?:before|after) (?:you|we) \w+ (?:anything|any \w+|every \w+|each \w+)"
     r"|\bsame as (?:I said )?last time\b|(?:跟|和)(?:上次|之前|以前)说的一样|还是那句"
+    # "gapdh + actb geomean like last time", "跟讲义一个规矩"
+    r"|\blike (?:last time|before|always|usual|we always do)\b|(?:跟|和|同)[^，。]{1,8}(?:一个|一样的?|同一个)规矩"
+    r"|\b(?:out of|from|in|for|to) everything\b"
     # a quantified case: "any migration that touches the schema, loop in Priya", "凡是涉及合同的都先给我看"
     r"|" + _QUANTIFIED_CASE +
     # a choice kept as before: "海报还是用美图秀秀做", "stick with Postgres", "keep using the old runner"
     r"|^(?:[^，。,]{1,8})?还是(?:用|按|走|找|订|在)(?![^，。]{0,16}吧)|\b(?:stick with|keep using|still use)\b"
     # "你回我消息的时候…": whenever the agent answers the person
     r"|(?:你|您)(?:回|回复|回答|给)我[^，。？！]{0,6}的时候"
-    r"|不管哪个|无论哪个|不论哪个|都这样|和之前一样|跟上次一样|跟之前一样"
+    r"|不管哪个|无论哪个|不论哪个|都这样|和之前一样|跟上次一样|跟之前一样|" + _ADDRESS_ME +
     r"|(?<![他她])都(?:寄|发到|走|放在|存在|记在)"
     r"|以后|今后|往后|从今以后|从现在起|下次|每次|每一次|不要再|别再|不许再|再也不要|千万别|务必|每[条份项个篇天周月年晚位张回]|一律|统一|永远|记住|记得|所有项目|任何项目|我说过)", re.I)
 # leave given or withheld, which stands until taken back: "don't scale … without asking me first"
@@ -186,8 +191,8 @@ DIRECTIVE = re.compile(
     r"|\b(?:when|whenever|if|once)\b[^,]{1,80},\s*(?:please\s+)?(?:compare|use|keep|put|add|set|run|send|write|explain|ask|tell|ping|check|mark|include|leave|skip|stop|go)\b"
     r"|\b(?:uses|requires|wants|expects|prefers|follows|prints|needs it)\b|\bsource of truth\b|,?\s*(?:please|pls|plz)\b[.!]?"
     r"|\b(?:show|send|give|tell) me\b"
-    r"|^\s*[\w.\-/ ]{2,30},\s*not\s+[\w.\-/ ]{2,30}[.!]?\s*$|\brather than\b|\binstead of\b|,\s*(?:never|always)\s+\S|走|寄|订|排|留|按"
-    r"|[,:;，：—–-]\s*(?:please\s+)?(?:use|keep|put|run|add|set|write|give|make|send|show|tell|include|mark|list|name|log|store|save|grab|take|check|ask|pick|choose|book|avoid|skip|drop)\s+\S"
+    r"|^\s*[\w.\-/+ ]{2,60},\s*not\s+[\w.\-/ ]{2,30}[.!]?\s*$|\brather than\b|\binstead of\b|,\s*(?:never|always)\s+\S|走|寄|订|排|留|按"
+    r"|[,:;，：—–-]\s*(?:please\s+|just\s+)?(?:use|keep|put|run|add|set|write|give|make|send|show|tell|include|mark|list|name|log|store|save|grab|take|check|ask|pick|choose|book|avoid|skip|drop|leave|exclude|ignore|read)\s+\S"
     r"|\b(?:when|whenever|if|once|before|after|unless)\b[^,]{1,80},\s*(?:please\s+)?(?!(?:i|we|you|he|she|it|they|the|a|an|this|that|there|is|are|was|were|so|but|and|then|my|our)\b)[a-z]{3,}\b"
     r"|要|别|不要|请|用|改成|改用|换成|统一|加|删|放|写|发|提醒|不用|不许|必须|得|应该|记到|记在|记一|单独|不能)", re.I)
 DESCRIPTIVE = re.compile(
@@ -209,7 +214,7 @@ REVOKE = re.compile(
 # moving or switching to something, which REPLACE and _DURABLE both read as a change meant to last
 _MOVE = r"\bmov(?:e|ed|ing)\b(?: [\w&-]+){0,4} (?:off|to|from|over)\b|\bI'?ve moved\b|\bswitch(?:ing|ed)?\b(?: [\w&-]+){0,4} (?:to|from|over)\b"
 REPLACE = re.compile(
-    r"(\binstead\b|\brather than\b|\bchange of plan\b|别\S{1,6}了[，,]\s*换|不\S{1,6}了[，,]\s*(?:换|改)|" + _MOVE + r"|\bno more\b|\bnot \w+ anymore\b"
+    r"(\binstead\b|\brather than\b|\bchange of plan\b|别\S{1,6}了[，,]\s*换|不\S{1,6}了[，,]\s*(?:换|改|直接|就用|用)|" + _MOVE + r"|\bno more\b|\bnot \w+ anymore\b"
     r"|\banymore\b|\bany more\b|\bnow\b.{0,40}\bnot\b|\bleft as\b|\breplace\b|\bdrop \"|\bmigrat\w+ (?:to|from)\b"
     r"|改成|改用|换成|改为|而不是|代替|以后都按|统一了)", re.I)
 CORRECTION_LEAD = re.compile(
@@ -229,7 +234,7 @@ PERSONAL = re.compile(
     r"|\b(?:remind|notify|ping|message|text|email|call) me\b(?=.{0,24}\b(?:by|via|on|over|through|at)\b)|\b(?:give|show|write|answer|explain to) me\b|\byou (?:give|send|write|show) me\b|\bI can'?t (?:think|read|see|eat|drink|stand)\b"
     r"|给我(?:排|安排|写|改|订|买)|我(?:要|想|得|需要)?先看|我要看|让我看|\bI (?:want|need) to (?:see|read|know)\b|(?:提醒|通知|消息)[^，。]{0,6}(?:发|用|改成|改用|通过|走)[^，。]{0,3}(?:短信|微信|邮件|电话|钉钉)"
     r"|不管哪个|无论哪个|不论哪个|我看着|我不爱看|我看不|给我(?:弄|列|做|整理|画)"
-    r"|\bmy time ?zone\b|我的时区|(?:你|您)(?:回|回复|回答|给)我[^，。？！]{0,6}的时候"
+    r"|\bmy time ?zone\b|我的时区|" + _ADDRESS_ME + r"|(?:你|您)(?:回|回复|回答|给)我[^，。？！]{0,6}的时候"
     r"|(?:回复|回答|回)我(?:的时候)?(?:都|就)?(?:用|说)|跟我说话|和我说话|给我发(?:提醒|消息|通知)|发我(?:微信|短信|邮件|邮箱)|我要睡|我的稿子|我写的|给我改|我的名字|笔名|所有项目|任何项目|不管哪个项目)", re.I)
 # "show me a diff / the plan / the SQL": what the person wants to see of the work (a project's gate)
 _SHOW_ME = re.compile(r"\b(?:give|show|send) me\b", re.I)
@@ -262,6 +267,9 @@ def fact_clause(text: str) -> str:
 
 
 # "incident updates go to #inc-payments from now on, …": a clause that ends on the marker sets a rule
+# "as before" asks for what was done before: "both refs, gapdh + actb like last time", "跟讲义一个规矩"
+_AS_BEFORE = re.compile(r"\blike (?:last time|before|always|usual|we always do)\b|\bsame as (?:always|usual|before|last time)\b|\bas usual\b"
+                        r"|(?:跟|和|同)[^，。]{1,8}(?:一个|一样的?|同一个)规矩|老规矩|照旧|照常|还是老样子|(?:跟|和)(?:上次|之前|以前)一样", re.I)
 _CLOSES_STANDING = re.compile(r"\b(?:from now on|going forward|from here on(?: out)?)\s*(?:[,;.!]|$)", re.I)
 # … unless it foretells ("prices are going up from now on", "it will rain from now on")
 _PREDICTION = re.compile(r"\b(?:will|won'?t|shall|gonna|going to|(?:is|are|am|'re|'s)\s+(?:\w+\s+)?\w+ing)\b|'ll\b", re.I)
@@ -278,7 +286,8 @@ def _standing_clause(s: str) -> bool:
         return False
     if not DESCRIPTIVE.search(s):
         return True
-    return any(STANDING.search(c) and not DESCRIPTIVE.search(c) for c in _CLAUSE.split(s))
+    return any(STANDING.search(c) and (not DESCRIPTIVE.search(c) or _FUTURE.search(c) and not _PREDICTION.search(c))
+               for c in _CLAUSE.split(s))
 
 
 def _drop_reason(text: str) -> str:
@@ -328,6 +337,8 @@ def _about_person(s: str) -> bool:
     for clause in _CLAUSE.split(s):
         if PERSONAL.search(clause) and not _GROUP_WORDS.search(re.sub(r"\bto me\b|\bfor me\b", "", clause, flags=re.I)):
             return True
+    if re.search(r"\beverywhere\b|所有地方|不管在哪", s, re.I) and not _PROJECTISH.search(s) and not _GROUP_WORDS.search(s):
+        return True  # "write dates like 2026-05-05 everywhere: filenames, tables, plot titles"
     return bool(PERSONAL.search(s)) and not _GROUP_WORDS.search(re.sub(r"\bto me\b|\bfor me\b", "", s, flags=re.I))
 
 
@@ -384,7 +395,7 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
     opens_standing = (bool(_MARKER_STRIP.match(_LEAD_STRIP.sub("", s, count=1)))
                       or bool(re.match(r"^\s*(?:每次|每一次|每回|下次|每[条份项个篇天周月年晚位张])", core))
                       or bool(_CLOSES_STANDING.search(s)) and not _PREDICTION.search(s))
-    directive = opens_standing or bool(DIRECTIVE.search(core)) or bool(DIRECTIVE.search(s)) or bool(re.search(_QUANTIFIED_CASE, s, re.I)) or bool(
+    directive = opens_standing or bool(_AS_BEFORE.search(s)) or bool(DIRECTIVE.search(core)) or bool(DIRECTIVE.search(s)) or bool(re.search(_QUANTIFIED_CASE, s, re.I)) or bool(
         re.search(r"\b(?:make sure|be sure|remember to|please)\b", s, re.I))
     own = _THIRD_MOVE.sub("", s)  # "she moved to the risk team" is news about someone, not a change of mind
     if not question and not one_off and REPLACE.search(own) and _VALUE_NOUN.search(s) and _has_new_value(s):
@@ -404,6 +415,9 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
         return Finding("instruct", _drop_reason(core), s, personal=False, standing=True)
     descriptive = bool(DESCRIPTIVE.search(s)) and not re.search(
         r"\b(?:make sure|please|you should|you must|don'?t|do not)\b|别|不要|请|要", s, re.I)
+    if descriptive and not _PREDICTION.search(s) and all(
+            _FUTURE.search(c) for c in _CLAUSE.split(s) if DESCRIPTIVE.search(c)):
+        descriptive = False  # "from now on mageck always gets --norm-method control": a rule in the present
     personal = _about_person(s)
     if personal and _SHOWN_ARTIFACT.search(s) and not PERSONAL.search(_SHOW_ME.sub(" ", s)):
         # "before you upgrade anything show me a helm diff": a gate on the work, not about the person
@@ -652,7 +666,7 @@ def _has_new_value(s: str) -> bool:
     if re.search(r"\d", s) and re.search(r"\b(?:instead|now|to)\b|改成|改为|换成", s, re.I):
         return True
     return bool(re.search(
-        r"\b(?:to|use|put|go with|instead|left as|as)\b\s+\S+|改成|改用|换成|改为|(?:改|换|就|只|都|统一)用\S|^用\S|换\S|按这个|[“「\"].+[”」\"]", s, re.I))
+        r"\b(?:to|use|put|go with|instead|left as|as)\b\s+\S+|改成|改用|换成|改为|(?:改|换|就|只|都|统一)用\S|^用\S|换\S|按这个|了[，,]\s*直接\S|[“「\"].+[”」\"]", s, re.I))
 
 
 def _resolve(part: str | None, quoted: list[str], prev_user: str) -> str | None:

@@ -388,3 +388,28 @@ def test_waiting_it_out_is_no_user_supplied_fix_and_reads_are_no_fix():
     assert [s for s in lessons_of(evs) if s["channels"]] == []
     assert L._segment_kind("aws ec2 describe-instances --region eu-west-1") == "inspect"
     assert L._segment_kind("kubectl logs deploy/ledger-api") == "inspect"
+
+
+def test_setup_commands_chained_before_the_same_call_are_an_environment_lesson():
+    # a cluster tool that needs its environment module: the rerun is the failing call with a setup step before it
+    evs = _events(
+        call("cd /scratch/s1 && hisat2 -x idx -U r1.fq -S r1.sam"),
+        result("Exit code 127\nbash: hisat2: command not found", ok=False),
+        say("hisat2 isn't loaded in this shell; tools on this cluster come as modules."),
+        call("cd /scratch/s1 && module load hisat2/2.2.1 && hisat2 -x idx -U r1.fq -S r1.sam"),
+        result("100000 reads; of these: 100000 (100.00%) were unpaired"))
+    f = pair_failures(evs)[0]
+    assert f["rerun"] == {"kind": "setup", "setup": ["module load hisat2/2.2.1"], "env": True}
+    assert f["fix_kind"] == "env"
+    (s,) = lessons_of(evs)
+    assert s["channels"] == ["tool_failure_evidence"]
+    assert "run `module load hisat2/2.2.1` first" in s["statement"] and "/scratch" not in s["statement"]
+
+
+def test_a_changed_call_without_a_setup_step_stays_a_corrected_call():
+    evs = _events(
+        call("hisat2 -x idx -U r1.fq -S r1.sam"),
+        result("Error: could not open r1.fq", ok=False),
+        call("hisat2 -x idx -U reads/r1.fq -S r1.sam"),
+        result("100000 reads"))
+    assert pair_failures(evs)[0]["rerun"]["kind"] == "changed"

@@ -180,3 +180,62 @@ def test_a_slip_corrected_mid_sentence_keeps_only_the_correction():
     assert act == "instruct" and "release-1" in text and "v1" not in text
     ((_, _, text),) = acts("以后报价如果客户砍价，就降到八折……不对，是降到九折，再低不行。")
     assert "九折" in text and "八折" not in text
+
+
+@pytest.mark.parametrize("text, act, personal, needle", [
+    # a choice justified by what the team uses, a choice kept as before
+    ("use tfenv to switch versions, that's what we all have on our laptops", "instruct", False, "tfenv"),
+    ("海报还是用美图秀秀做，模板都在里面", "instruct", False, "美图秀秀"),
+    # a quantified case and what to do in it
+    ("any migration that touches the billing schema, loop in Ravi before it runs", "instruct", False, "Ravi"),
+    # a rule in the present tense after "from now on" is not a description
+    ("from now on bowtie always gets --very-sensitive for these libraries", "instruct", False, "--very-sensitive"),
+    # "like last time", "跟讲义一个规矩": asks for what was done before
+    ("both refs, gapdh + actb geomean like last time", "instruct", False, "actb"),
+    ("卷子也一样，答案挪到最后，跟讲义一个规矩", "instruct", False, "答案"),
+    # how the person wants to be called is theirs
+    ("别叫我王老师了，怪别扭的，叫我 Wang 就行", "instruct", True, "Wang"),
+    # a request whose reason names the team is still the person's
+    ("give me times in UTC please, half the team is in Lagos and I don't want to convert", "prefer", True, "UTC"),
+    # "不用X了，直接Y": a new channel, not only a withdrawal
+    ("周报以后不用发邮箱了，直接钉钉发我", "replace", False, "钉钉"),
+])
+def test_standing_forms_without_the_usual_markers(text, act, personal, needle):
+    ((a, p, t),) = acts(text)
+    assert (a, p) == (act, personal) and needle in t
+
+
+def test_a_frame_makes_the_next_sentence_a_standing_wish_about_answers():
+    ((a, p, t),) = acts("👍 that's how I want answers in general btw. numbers first, reasoning after")
+    assert (a, p) == ("instruct", True) and t.startswith("Answers: ") and "numbers first" in t
+
+
+def test_a_short_correction_carries_the_rule_that_follows():
+    ((a, _p, t),) = acts("no, it's 2 runs. run3 was the batch that failed QC, leave it out of everything",
+                         "I found three runs; I'll include all three.")
+    assert a == "instruct" and "2 runs" in t and "leave it out of everything" in t
+
+
+def test_a_secret_in_the_head_clause_takes_the_sentence_with_it():
+    assert acts("if the gateway asks for a password when you ssh its [REDACTED:password] , yes i know, ill set up keys") == []
+
+
+def test_negation_only_in_the_reason_keeps_a_request_positive():
+    from holonmem import grouping
+    assert grouping.polarity_of("Give me times in UTC please, I don't want to convert") == "+"
+    assert grouping.polarity_of("Deploy with helm, you don't run kubectl apply by hand") == "-"
+    assert grouping.polarity_of("Never deploy on Fridays") == "-"
+
+
+@pytest.mark.parametrize("text, gone", [
+    ("use mise for versions from here on, tfenv isn't even installed anymore", {"tfenv"}),
+    ("heads up, we dropped circleci last week", {"circleci"}),
+    ("Priya moved to the payments team last week", {"priya"}),
+    ("yarn is no longer used here", {"yarn"}),
+    ("the process left a stale lock file", set()),
+    ("tfenv isn't installed on CI, install it first", set()),
+    ("it is used by the deploy script", set()),
+])
+def test_retired_terms(text, gone):
+    from holonmem import grouping
+    assert set(grouping.retired_terms(text)) == gone
