@@ -9,11 +9,8 @@ closes as a context manager), :class:`transaction` and :func:`remove`.
 from __future__ import annotations
 
 import os
-
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
-if TYPE_CHECKING:
-    import sqlite3
-    from pathlib import Path
+import sqlite3
+from pathlib import Path
 
 
 def connect(path: Path, version: int, drop: str, schema: str, *, timeout: float) -> sqlite3.Connection:
@@ -21,8 +18,6 @@ def connect(path: Path, version: int, drop: str, schema: str, *, timeout: float)
     ``schema`` at ``PRAGMA user_version`` = ``version``; a database of another
     version is emptied with ``drop`` first. Raises ``sqlite3.OperationalError``
     (locked, disk full, read-only) as it is."""
-    import sqlite3  # here: cli.main imports this module for every per-turn command (~2 ms)
-
     path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     for attempt in (1, 2):
         try:  # private from the start: it names projects and quotes episodes (-wal/-shm get the same mode)
@@ -79,22 +74,6 @@ class transaction:
         self.conn.execute("ROLLBACK")
 
 
-_LEFT_OPEN: list | None = None  # the connections a per-turn process leaves to its end (leave_open_at_exit)
-
-
-def leave_open_at_exit() -> None:
-    """From now on :meth:`Database.close` leaves an idle connection open until the process
-    ends: only for a process that ends with ``os._exit`` soon (``cli.main``'s per-turn
-    commands). The last connection to close a WAL database checkpoints it (two fsyncs
-    after a write) and deletes its ``-wal``/``-shm`` files, which the next turn creates
-    again; left open, the process's end releases its locks, the committed rows stay in
-    the WAL (as durable: the same ``synchronous``), and a later commit checkpoints once
-    the WAL holds 1,000 pages. A connection inside a transaction is closed (rolled back)."""
-    global _LEFT_OPEN
-    if _LEFT_OPEN is None:
-        _LEFT_OPEN = []
-
-
 class Database:
     """An open derived-state database: ``self.path`` and ``self.conn`` (set by the subclass);
     ``with`` closes it."""
@@ -103,9 +82,6 @@ class Database:
     conn: sqlite3.Connection
 
     def close(self) -> None:
-        if _LEFT_OPEN is not None and not self.conn.in_transaction:
-            _LEFT_OPEN.append(self.conn)
-            return
         self.conn.close()
 
     def __enter__(self):

@@ -183,10 +183,6 @@ def main(argv: list[str] | None = None, *, exit_now: bool = False) -> None:
 
             fast = resolve(rest[0])
         if fast is not None:
-            if exit_now:  # the process ends with os._exit: no checkpoint of the derived SQLite files at close
-                from ..sqlitedb import leave_open_at_exit
-
-                leave_open_at_exit()
             # the global `--home X` is the default; the command's own --home (after it) wins, as in typer
             code = fast(rest[1:], home)
             # under a profiler or a tracer (cProfile, coverage) the usual exit lets it write its data
