@@ -103,3 +103,12 @@ def test_install_keeps_source_patterns_and_never_one_built_from_input(fresh, mon
     assert r"top-level (\d+)" in kept and r"^literal: (\w+)$" in kept
     assert not any("secret" in p for p in kept if isinstance(p, str))
     re.purge()
+
+
+def test_the_written_out_prefilters_are_what_the_clue_lists_make():
+    """redact's three prefilter patterns are written in source (building them took ~1-5 ms a
+    turn): they must be exactly what _trie_pattern makes of the clue lists as they are now.
+    After changing a list, print the new ones with _trie_pattern and paste them."""
+    assert redact._CLUE_SRC == redact._trie_pattern(redact._GLOBAL_LOWER)
+    assert redact._CASED_SRC == redact._trie_pattern(redact._GLOBAL_CASED)
+    assert redact._CJK_SRC == redact._trie_pattern(redact._GLOBAL_CJK)
