@@ -427,7 +427,8 @@ def merge_on_rare(
         if not all(eligible(items[i]) for i in g):
             out.append(g)
             continue
-        fr = frozenset().union(*(rare[i] for i in g))
+        # a one-digit count is a detail, not what a request is about ("8 道题" / "晚上 8 点"; "1.20.1" gives 1 and 20)
+        fr = frozenset(x for x in frozenset().union(*(rare[i] for i in g)) if not (len(x) == 1 and x.isdigit()))
         block = block_of(items[g[0]])
         # a group that names one rare thing and little else ("Remember the lactose thing") is
         # about that thing: one shared feature is all it can show

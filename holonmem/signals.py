@@ -87,9 +87,12 @@ def _findings(text: str, prev_assistant: str, prior_quoted: list[str] | None = N
             out.clear()  # "…, wait, ignore that": what came before in this message is taken back
             prev = bare_prev = ""
             continue
-        if (prev and not prev_found and _NOT_A_NUMBER.match(bare) and re.search(r"\d", prev)
+        corrected_prev = prev_found and out and out[-1].sentence == prev and out[-1].act == "correct"
+        if (prev and (not prev_found or corrected_prev) and _NOT_A_NUMBER.match(bare) and re.search(r"\d", prev)
                 and U.content_chars(prev) <= 30 and not U.is_question(prev)):
             # "酸菜鱼是 58！不是 48，…": the right value, then the wrong one, as two sentences
+            if corrected_prev:
+                out.pop()
             sent = prev.rstrip("！!。. ") + (", " if prev.isascii() else "，") + bare
         sent = U.self_corrected(sent)
         framed, frame = frame, ""

@@ -163,7 +163,7 @@ STANDING = re.compile(
     r"|\bsame as (?:I said )?last time\b|(?:跟|和)(?:上次|之前|以前)说的一样|还是那句"
     # "gapdh + actb geomean like last time", "跟讲义一个规矩"
     r"|\blike (?:last time|before|always|usual|we always do)\b|(?:跟|和|同)[^，。]{1,8}(?:一个|一样的?|同一个)规矩"
-    r"|\b(?:out of|from|in|for|to) everything\b"
+    r"|\b(?:out of|from|in|for|to) everything\b|我(?:所有的?|的所有)|\ball (?:of )?my (?:files|documents|notes|reports|file names)\b"
     # a quantified case: "any migration that touches the schema, loop in Priya", "凡是涉及合同的都先给我看"
     r"|" + _QUANTIFIED_CASE +
     # a choice kept as before: "海报还是用美图秀秀做", "stick with Postgres", "keep using the old runner"
@@ -234,7 +234,7 @@ PERSONAL = re.compile(
     r"|\b(?:remind|notify|ping|message|text|email|call) me\b(?=.{0,24}\b(?:by|via|on|over|through|at)\b)|\b(?:give|show|write|answer|explain to) me\b|\byou (?:give|send|write|show) me\b|\bI can'?t (?:think|read|see|eat|drink|stand)\b"
     r"|给我(?:排|安排|写|改|订|买)|我(?:要|想|得|需要)?先看|我要看|让我看|\bI (?:want|need) to (?:see|read|know)\b|(?:提醒|通知|消息)[^，。]{0,6}(?:发|用|改成|改用|通过|走)[^，。]{0,3}(?:短信|微信|邮件|电话|钉钉)"
     r"|不管哪个|无论哪个|不论哪个|我看着|我不爱看|我看不|给我(?:弄|列|做|整理|画)"
-    r"|\bmy time ?zone\b|我的时区|" + _ADDRESS_ME + r"|(?:你|您)(?:回|回复|回答|给)我[^，。？！]{0,6}的时候"
+    r"|\bmy time ?zone\b|我的时区|我(?:所有的?|的所有)|\ball (?:of )?my (?:files|documents|notes|reports|file names)\b|" + _ADDRESS_ME + r"|(?:你|您)(?:回|回复|回答|给)我[^，。？！]{0,6}的时候"
     r"|(?:回复|回答|回)我(?:的时候)?(?:都|就)?(?:用|说)|跟我说话|和我说话|给我发(?:提醒|消息|通知)|发我(?:微信|短信|邮件|邮箱)|我要睡|我的稿子|我写的|给我改|我的名字|笔名|所有项目|任何项目|不管哪个项目)", re.I)
 # "show me a diff / the plan / the SQL": what the person wants to see of the work (a project's gate)
 _SHOW_ME = re.compile(r"\b(?:give|show|send) me\b", re.I)
@@ -270,6 +270,11 @@ def fact_clause(text: str) -> str:
 # "as before" asks for what was done before: "both refs, gapdh + actb like last time", "跟讲义一个规矩"
 _AS_BEFORE = re.compile(r"\blike (?:last time|before|always|usual|we always do)\b|\bsame as (?:always|usual|before|last time)\b|\bas usual\b"
                         r"|(?:跟|和|同)[^，。]{1,8}(?:一个|一样的?|同一个)规矩|老规矩|照旧|照常|还是老样子|(?:跟|和)(?:上次|之前|以前)一样", re.I)
+# a limit kept to: "发家长群的东西控制在200字以内", "keep anything for the client under 150 words"
+_LIMIT = re.compile(r"控制在\s*\d+\s*\S{0,2}以内|(?:不要|别|不能)?超过\s*\d+\s*(?:字|个字|行|页|分钟)"
+                    r"|\bkeep (?:it|them|\w+(?: \w+){0,6}) (?:under|below|within) \d+\s*(?:words|characters|chars|lines|pages|minutes)\b"
+                    r"|\bno (?:more|longer) than \d+\s*(?:words|characters|chars|lines|pages|minutes)\b", re.I)
+_ANY_OF_KIND = re.compile(r"的(?:东西|消息|内容|通知|文案|邮件)|\b(?:anything|everything|all|any|every)\b", re.I)
 _CLOSES_STANDING = re.compile(r"\b(?:from now on|going forward|from here on(?: out)?)\s*(?:[,;.!]|$)", re.I)
 # … unless it foretells ("prices are going up from now on", "it will rain from now on")
 _PREDICTION = re.compile(r"\b(?:will|won'?t|shall|gonna|going to|(?:is|are|am|'re|'s)\s+(?:\w+\s+)?\w+ing)\b|'ll\b", re.I)
@@ -422,6 +427,9 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
     if personal and _SHOWN_ARTIFACT.search(s) and not PERSONAL.search(_SHOW_ME.sub(" ", s)):
         # "before you upgrade anything show me a helm diff": a gate on the work, not about the person
         personal = False
+    if (prev_assistant and not question and not (CORRECTION_LEAD.search(s) or CORRECTION_FORM.search(s))
+            and _contradicts_number(core, prev_assistant)):
+        return Finding("correct", core, s, personal=personal)
     if CORRECTION_LEAD.search(s) or CORRECTION_FORM.search(s):
         if (_VALUE.search(core) and prev_assistant or CORRECTION_FORM.search(s)) and not one_off:
             text = re.sub(r"^\s*(?:no|nope|wrong|not quite|actually|correction|hmm,? wait|wait|不对|不是的|错了|搞错了|说错了|记错了|更正|纠正)\b\s*[,，.。!！—–:-]*\s*", "", core, flags=re.I)
@@ -451,6 +459,11 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
         return Finding("prefer", core, s, personal=personal)
     if one_off:
         return None
+    if re.match(r"^(?:我(?:所有的?|的所有)|all (?:of )?my )", core, re.I) and not question and not descriptive:
+        # "我所有文件名都是日期开头的": how the person keeps all their things
+        return Finding("convention", _drop_reason(core), s, personal=True, standing=True)
+    if _LIMIT.search(s) and not question and _ANY_OF_KIND.search(s):
+        return Finding("instruct", core, s, personal=personal, standing=True)  # a limit on a kind of thing
     if conditional and _OPTIONAL.search(s):
         return None
     if conditional and directive and not question:
@@ -596,6 +609,20 @@ def without_wrong(text: str) -> str:
             out = " ".join(kept) if out.isascii() else "".join(kept)
     out = re.sub(r"^是", "", out).strip(" ，,;；")
     return out if content_chars(out) >= 4 else text
+
+
+# "一对一是350" after "表里一对一写的是 300 元/课时", "the deadline is 14:00" after "…deadline at 16:00"
+_VALUE_CLAIM = re.compile(r"^([^，,。;\d]{2,16}?)\s*(?:是|为|\bis\b|\bare\b)\s*(?:[¥$€£]\s*)?(\d[\d.,:]*)", re.I)
+
+
+def _contradicts_number(core: str, prev_assistant: str) -> bool:
+    """The sentence gives a number for something the agent just gave another number for."""
+    m = _VALUE_CLAIM.match(core)
+    if not m:
+        return False
+    subj, num = m.group(1).strip().lower(), m.group(2).rstrip(".,")
+    said = [x for x in sentences(prev_assistant) if subj in x.lower()]
+    return any(set(_NUMBER.findall(x)) - {num} and num not in _NUMBER.findall(x) for x in said)
 
 
 def _corrected(text: str, prev_assistant: str) -> tuple[str, bool]:

@@ -239,3 +239,30 @@ def test_negation_only_in_the_reason_keeps_a_request_positive():
 def test_retired_terms(text, gone):
     from holonmem import grouping
     assert set(grouping.retired_terms(text)) == gone
+
+
+@pytest.mark.parametrize("text, act, personal", [
+    ("发客户群的东西控制在150字以内，长了没人看", "instruct", False),  # a limit on a kind of thing
+    ("keep anything that goes to the board under 300 words", "instruct", False),
+    ("我所有照片都是按日期建文件夹的，比如 0907_杭州", "convention", True),  # how the person keeps all their things
+])
+def test_limits_and_the_persons_own_conventions(text, act, personal):
+    ((a, p, _t),) = acts(text)
+    assert (a, p) == (act, personal)
+
+
+def test_a_limit_on_the_thing_at_hand_is_no_rule():
+    assert acts("keep it under 100 words") == []
+
+
+def test_a_number_that_contradicts_the_agents_is_a_correction():
+    ((a, _p, t),) = acts("小班是280，320是一对一的价", "表里小班写的是 320 元/课时。")
+    assert a == "correct" and "280" in t
+    # the same number as the agent's is an agreement, not a correction
+    assert [x[0] for x in acts("小班是320", "表里小班写的是 320 元/课时。")] != ["correct"]
+
+
+def test_a_one_digit_count_alone_does_not_join_requests_across_projects():
+    from holonmem import grouping
+    items = [{"t": "作业用问卷星收，练习那8道做成表单，周三晚上截止"}, {"t": "上课提醒前一天晚上8点在家长群发一条"}]
+    assert grouping.merge_on_rare([[0], [1]], items, lambda s: s["t"], lambda s: True, lambda s: ("person",)) == [[0], [1]]
