@@ -531,6 +531,31 @@ def _cjk_keyed(rule: Rule, text: str, counts) -> str:
 _CARD_WORDS = ("卡", "card", "账户", "账号", "帐户", "帐号", "account", "acct", "credit")
 
 
+_SENTENCE_END = _Lazy(r"[.!?](?:\s|$)|\n")
+_PROSE_TOKEN = _Lazy(r"(?<![^\s(\"'])[^\s,;\"'()]{8,64}")
+
+
+def _password_shaped(v: str) -> bool:
+    """Upper and lower case, a digit and a symbol people put in passwords: no word, path, id or
+    code name has all four (``Pipette!Sky2026`` yes; ``0042_add_settlement_idx``, ``v1.2.3`` no)."""
+    v = v.rstrip(".:")
+    return (any(c.isupper() for c in v) and any(c.islower() for c in v) and any(c.isdigit() for c in v)
+            and any(c in "!#$%&*+=?~^" for c in v) and "://" not in v and not _REDACTED_RE.match(v))
+
+
+def _prose_password(rule: Rule, text: str, counts) -> str:
+    spans: list[tuple[int, int, str]] = []
+    for m in rule.rx.finditer(text):
+        stop = _SENTENCE_END.search(text, m.end(), m.end() + 80)
+        end = stop.start() if stop else m.end() + 80
+        for t in _PROSE_TOKEN.finditer(text, m.end()):
+            if t.start() >= end:
+                break
+            if _password_shaped(t.group(0)) and not (spans and t.start() < spans[-1][1]):
+                spans.append((t.start(), t.start() + len(t.group(0).rstrip(".:")), rule.name))
+    return _replace_spans(text, spans, counts)
+
+
 def _card_check(value: str, m: re.Match, text: str) -> bool:
     digits = "".join(c for c in value if c.isdigit())
     if not 16 <= len(digits) <= 19:
@@ -662,6 +687,10 @@ RULES: list[Rule] = [
          clues=("passw", "pw", "密码", "密碼", "授权码")),
     Rule("password", r"(?i)\bwi-?fi\b[^\n/|｜]{0,40}?[ \t]*[/|｜][ \t]*([!#-&(-+\--:<-~]{4,64})", 1, clues=("wifi", "wi-fi"),
          check=_wifi_check),
+    # a password given in passing, some words after the word: "if it asks for a password when you scp
+    # its tr0ut-Lagoon#552", "the punchout login is dkow / Pipette!Sky2026"
+    Rule("password", r"(?i)\b(?:passw(?:or)?ds?|passphrase|pw|pwd|logins?|credentials|creds)\b", clues=("passw", "passphrase", "pw", "login", "cred"),
+         fn=lambda rule, text, counts: _prose_password(rule, text, counts)),
     # key words bound to values
     Rule("password", _KW_SRC, clues=("passw", "passphrase", "passcode", "pwd", "pw", "secret", "cred", "token", "key",
                                      "auth\"", "auth'", "auth:", "auth=", "auth =", "sig"), fn=_keyed),

@@ -51,6 +51,8 @@ SECRETS: list[tuple[str, str, str]] = [
     ("azure-account-key", "DefaultEndpointsProtocol=https;AccountName=acct;AccountKey=GPfwtXEYTiBjkMADaBe8oZnjwm0uSnB+r/MNQTYIAVK/xEfv94i9nieA03F+wAGTy/ekmGGOvTtXjGztQ3kHKM==;EndpointSuffix=core.windows.net", "GPfwtXEYTiBjkMADaBe8oZnjwm0uSnB+r/MNQTYIAVK"),
     ("pw-for-prose", "pw for the staging admin is Nc5-Tq8-Wz2, don't share it", "Nc5-Tq8-Wz2"),
     ("my-password-is", "fyi my password is Gf6hJ9kL2 for the VPN", "Gf6hJ9kL2"),
+    ("password-in-passing", "if the node asks for a password when you scp its Rk4-Marble#907 , ill set up keys", "Rk4-Marble#907"),
+    ("login-user-slash-password", "the vendor portal login for the lab is tmei / Beaker!Moon2031 if it asks", "Beaker!Moon2031"),
     # vendor tokens (item 22)
     ("sendgrid", "SENDGRID=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 mail.send()", "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"),
     ("telegram-bot", "bot = Bot('884116004:AAM-hlTwtBHjuDqMnViTQlISvY00bI3fGZJ')", "884116004:AAM-hlTwtBHjuDqMnViTQlISvY00bI3fGZJ"),
