@@ -50,6 +50,19 @@ def setup(tmp: Path, names=("a", "b")) -> tuple[Path, dict[str, Path]]:
     return remote, homes
 
 
+def copy_setup(built: Path, tmp: Path, names=("a", "b")) -> tuple[Path, dict[str, Path]]:
+    """What ``setup(tmp, names)`` makes, copied from a ``setup`` built once in ``built`` (with
+    these names or more): the remote and the named clones, each clone's origin pointed at the copy."""
+    import shutil
+
+    remote = shutil.copytree(built / "remote.git", tmp / "remote.git", symlinks=True)
+    homes = {}
+    for n in names:
+        homes[n] = shutil.copytree(built / n, tmp / n, symlinks=True)
+        git(homes[n], "remote", "set-url", "origin", str(remote))
+    return remote, homes
+
+
 def events(session: str, texts: list[str], *, project="invoicer", day="2026-06-10", hour=9, prefix=None) -> str:
     """Native JSONL: one user message per text, a minute apart, in one session."""
     out = []

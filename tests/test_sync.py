@@ -12,16 +12,25 @@ from pathlib import Path
 
 import pytest
 
-from sync_support import (active_memories, context, doctor_ok, episode_ids, events, git, hm, ingest, ledger_ids,
-                          owned_markers, run, setup, signal_ids, snapshot)
+from sync_support import (active_memories, context, copy_setup, doctor_ok, episode_ids, events, git, hm, ingest,
+                          ledger_ids, owned_markers, run, setup, signal_ids, snapshot)
 
 RUFF = "From now on, always run ruff check before every commit."
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    """``setup`` (init, the first sync, a clone and its sync: the real CLI) once for the module;
+    each test gets a copy with copy_setup."""
+    base = tmp_path_factory.mktemp("sync-setup")
+    setup(base)
+    return base
 
 
 def _converged(homes: dict[str, Path]) -> None:
     """What every test checks once all clones synced last."""
     first = next(iter(homes.values()))
-    ctx = context(first)
+    ctxs = {name: context(h) for name, h in homes.items()}
     for name, h in homes.items():
         ids = ledger_ids(h)
         assert len(ids) == len(set(ids)), f"{name}: duplicated events"
@@ -32,12 +41,12 @@ def _converged(homes: dict[str, Path]) -> None:
         assert len(eps) == len(set(eps)), f"{name}: duplicated episodes"
         assert owned_markers(h) == [], f"{name}: conflict markers left"
         assert doctor_ok(h), hm(h, "doctor", check=False).stdout
-        assert context(h) == ctx, f"{name}: context differs"
+        assert ctxs[name] == ctxs[next(iter(homes))], f"{name}: context differs"
         assert git(h, "status", "--porcelain").stdout == ""
 
 
-def test_two_machines_ingest_consolidate_dream_remember_then_converge(tmp_path):
-    _, homes = setup(tmp_path)
+def test_two_machines_ingest_consolidate_dream_remember_then_converge(built, tmp_path):
+    _, homes = copy_setup(built, tmp_path)
     a, b = homes["a"], homes["b"]
     for h in (a, b):
         (h / "holonmem.toml").write_text("[dream]\nmin_hours = 0\nmin_sessions = 2\n")
@@ -86,8 +95,8 @@ def test_two_machines_ingest_consolidate_dream_remember_then_converge(tmp_path):
     _converged(homes)
 
 
-def test_conflicting_hand_edits_stop_sync_and_change_nothing(tmp_path):
-    _, homes = setup(tmp_path)
+def test_conflicting_hand_edits_stop_sync_and_change_nothing(built, tmp_path):
+    _, homes = copy_setup(built, tmp_path)
     a, b = homes["a"], homes["b"]
     hm(a, "remember", "Deploy invoicer on Tuesdays", "--project", "invoicer")
     hm(a, "sync")
@@ -149,8 +158,8 @@ def test_errors_are_clear(tmp_path):
     assert p.returncode == 1 and "git is not installed" in p.stderr and "Traceback" not in p.stderr
 
 
-def test_fresh_clone_and_dry_run(tmp_path):
-    remote, homes = setup(tmp_path, ("a",))
+def test_fresh_clone_and_dry_run(built, tmp_path):
+    remote, homes = copy_setup(built, tmp_path, ("a",))
     a = homes["a"]
     ingest(a, events("s_a1", [RUFF]))
     hm(a, "consolidate", "--now", "2026-06-11")
