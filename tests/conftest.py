@@ -188,6 +188,15 @@ def hm():
     return run
 
 
+@pytest.fixture
+def inproc():
+    """Run ``holonmem.cli.main(argv)`` in this process, as ``hm`` does in a subprocess:
+    ``inproc("--home", h, "search", "x")`` (tests/inproc_support.py says which tests may)."""
+    from inproc_support import run_main
+
+    return run_main
+
+
 @pytest.fixture(scope="session")
 def serve_base_home(tmp_path_factory):
     """The review page's home (serve_support.build_home: the real CLI), built once per worker for

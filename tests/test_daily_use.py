@@ -1,5 +1,6 @@
-"""Issue 23: daily use without surprises. Each test runs the real CLI as a
-subprocess on real files in tmp_path."""
+"""Issue 23: daily use without surprises. Each test runs the real CLI on real files in
+tmp_path: as a subprocess (``hm``) where the process is the point (help, cron's line, a
+terminal, a 4 MB ingest), else through main() in this process (``inproc``)."""
 
 from __future__ import annotations
 
@@ -31,8 +32,8 @@ def _one_error(r) -> None:
     (["search", "x", "--limit", "many"], "--limit"),
     (["status", "--wat"], "no such option: --wat"),
 ])
-def test_usage_errors_are_one_line_with_a_hint(home, hm, argv, says):
-    r = hm("--home", home.root, *argv)
+def test_usage_errors_are_one_line_with_a_hint(home, inproc, argv, says):
+    r = inproc("--home", home.root, *argv)
     assert r.exit_code == 2, r
     _one_error(r)
     assert says in r.stderr and "--help" in r.stderr.splitlines()[1]
@@ -48,10 +49,10 @@ def test_help_and_bare_command_still_work(hm):
 
 # -- item 3: the fence is always whole; a too small budget is raised to the minimum ------
 
-def test_tiny_budget_keeps_the_fence_whole(sample_home, hm):
+def test_tiny_budget_keeps_the_fence_whole(sample_home, inproc):
     task = "release 0.8.1 with the PDF upload retry"
     for budget in ("1", "10", "100"):
-        r = hm("--home", sample_home.root, "context", "--project", "invoicer", "--budget", budget,
+        r = inproc("--home", sample_home.root, "context", "--project", "invoicer", "--budget", budget,
                "--now", "2026-06-25", "--task", task)
         assert r.exit_code == 0, r
         lines = r.stdout.splitlines()
@@ -64,17 +65,17 @@ def test_tiny_budget_keeps_the_fence_whole(sample_home, hm):
         from holonmem.tokens import estimate_tokens
 
         assert estimate_tokens(r.stdout) <= int(m.group(2))
-    r = hm("--home", sample_home.root, "context", "--project", "invoicer", "--budget", "400", "--now", "2026-06-25")
+    r = inproc("--home", sample_home.root, "context", "--project", "invoicer", "--budget", "400", "--now", "2026-06-25")
     assert r.exit_code == 0 and "below the minimum" not in r.stderr
 
 
 # -- item 2: a fresh git clone of a home passes doctor (permissions are warnings) --------
 
-def test_doctor_on_a_fresh_git_clone_warns_and_fix_tightens(sample_home, hm, tmp_path):
+def test_doctor_on_a_fresh_git_clone_warns_and_fix_tightens(sample_home, inproc, tmp_path):
     import stat
 
     root = sample_home.root
-    hm("--home", root, "consolidate")
+    inproc("--home", root, "consolidate")
     git = ["git", "-c", "user.email=t@example.com", "-c", "user.name=t", "-c", "init.defaultBranch=main"]
     subprocess.run([*git, "init", "-q", str(root)], check=True)
     subprocess.run([*git, "-C", str(root), "add", "-A"], check=True)
@@ -83,13 +84,13 @@ def test_doctor_on_a_fresh_git_clone_warns_and_fix_tightens(sample_home, hm, tmp
     subprocess.run(["git", "clone", "-q", str(root), str(clone)], check=True)
     ledger = next((clone / "ledger").glob("*.jsonl"))
     assert stat.S_IMODE(ledger.stat().st_mode) & 0o077  # git does not keep 0600
-    r = hm("--home", clone, "doctor")
+    r = inproc("--home", clone, "doctor")
     assert r.exit_code == 0, r
     assert re.search(r"^warning\tpermissions\tledger/", r.stdout, re.M), r.stdout
     assert "warning(s), `holonmem doctor --fix` fixes them" in r.stderr
-    r = hm("--home", clone, "doctor", "--fix")
+    r = inproc("--home", clone, "doctor", "--fix")
     assert r.exit_code == 0 and stat.S_IMODE(ledger.stat().st_mode) == 0o600, r
-    r = hm("--home", clone, "doctor")
+    r = inproc("--home", clone, "doctor")
     assert r.exit_code == 0 and "warning" not in r.stdout + r.stderr, r
 
 
@@ -100,9 +101,9 @@ def _ingest(hm, home, events) -> None:
     assert r.exit_code == 0, r
 
 
-def test_work_refs_skip_css_colours(home, hm):
+def test_work_refs_skip_css_colours(home, inproc):
     css = ".card {\n  color: #888;\n  background: #232836;\n  border: 1px solid #333\n}\nbtn = \"#4a90e2\"\n"
-    _ingest(hm, home, [
+    _ingest(inproc, home, [
         {"id": "w1", "ts": "2026-06-01T10:00:00Z", "project": "web", "session": "s1", "role": "user",
          "text": "Make the card darker."},
         {"id": "w2", "ts": "2026-06-01T10:01:00Z", "project": "web", "session": "s1", "role": "tool",
@@ -110,29 +111,29 @@ def test_work_refs_skip_css_colours(home, hm):
         {"id": "w3", "ts": "2026-06-01T10:02:00Z", "project": "web", "session": "s1", "role": "tool",
          "kind": "tool_result", "tool": "Bash", "text": "pushed; this closes #42 (see PR #7)"},
     ])
-    r = hm("--home", home.root, "work", "--project", "web", "--json")
+    r = inproc("--home", home.root, "work", "--project", "web", "--json")
     assert r.exit_code == 0, r
     issues = sorted(x["value"] for x in json.loads(r.stdout)["refs"] if x["kind"] == "issue")
     assert issues == ["#42", "PR #7"], issues
-    r = hm("--home", home.root, "context", "--project", "web", "--session", "s1", "--now", "2026-06-01")
+    r = inproc("--home", home.root, "context", "--project", "web", "--session", "s1", "--now", "2026-06-01")
     assert "#888" not in r.stdout.split("## Recent turns")[0] and "#232836" not in r.stdout.split("## Recent turns")[0]
 
 
 # -- item 5: remember keeps the user's text ---------------------------------------------
 
-def test_remember_keeps_the_users_text(home, hm):
+def test_remember_keeps_the_users_text(home, inproc):
     text = "invoice-app deploys go out on Tuesdays only"
-    r = hm("--home", home.root, "remember", text, "--project", "invoicer")
+    r = inproc("--home", home.root, "remember", text, "--project", "invoicer")
     assert r.exit_code == 0, r
     assert r.stdout.rstrip("\n").endswith("\t" + text), r.stdout
     path = home.root / r.stdout.split("\t")[1]
     body = path.read_text(encoding="utf-8")
     assert f'title: "{text}"' in body and f"# {text}\n" in body and f"\n{text}\n" in body
     assert "Invoice-app" not in body
-    hm("--home", home.root, "remember", text, "--project", "invoicer")  # strengthened: relinked
+    inproc("--home", home.root, "remember", text, "--project", "invoicer")  # strengthened: relinked
     line = [ln for ln in home.memory_md.read_text(encoding="utf-8").splitlines() if path.name in ln]
     assert line == [f"- [{text}](memory/{path.name}) — {text}"], line
-    r = hm("--home", home.root, "context", "--project", "invoicer")
+    r = inproc("--home", home.root, "context", "--project", "invoicer")
     assert text in r.stdout and "Invoice-app" not in r.stdout
 
 
@@ -163,25 +164,25 @@ def _travel(hm, home, *args):
     return r.stdout
 
 
-def test_new_session_gets_memory_and_episodes_not_old_turns(dreamed_sample_home, hm):
+def test_new_session_gets_memory_and_episodes_not_old_turns(dreamed_sample_home, inproc):
     sample_home = dreamed_sample_home
-    out = _travel(hm, sample_home, "--now", "2026-11-25")  # five months after the last session
+    out = _travel(inproc, sample_home, "--now", "2026-11-25")  # five months after the last session
     assert "## Recent turns" not in out and "G651" not in out
     eps = out.split("## Relevant episodes")[1].split("\n## ")[0]
     assert "episode:2026-06-20#" in eps and "episode:2026-06-10#" in eps  # Xi'an and Beijing
     assert "## Long-term memory" in out and "订酒店都要先确认可以免费取消" in out
     # the same session continues, whenever it is asked for
-    out = _travel(hm, sample_home, "--now", "2026-11-25", "--session", "s_0620_travel_xian")
+    out = _travel(inproc, sample_home, "--now", "2026-11-25", "--session", "s_0620_travel_xian")
     assert "Session s_0620_travel_xian, oldest first." in out and "G651" in out
     # the project's last session continues within [context] continue_hours (12) of now
-    out = _travel(hm, sample_home, "--now", "2026-06-20T22:00:00+08:00")
+    out = _travel(inproc, sample_home, "--now", "2026-06-20T22:00:00+08:00")
     assert "Session s_0620_travel_xian, oldest first." in out
-    out = _travel(hm, sample_home, "--now", "2026-06-21T12:00:00+08:00")
+    out = _travel(inproc, sample_home, "--now", "2026-06-21T12:00:00+08:00")
     assert "## Recent turns" not in out
     (sample_home.root / "holonmem.toml").write_text("[context]\ncontinue_hours = 48\n", encoding="utf-8")
-    assert "Session s_0620_travel_xian" in _travel(hm, sample_home, "--now", "2026-06-21T12:00:00+08:00")
+    assert "Session s_0620_travel_xian" in _travel(inproc, sample_home, "--now", "2026-06-21T12:00:00+08:00")
     (sample_home.root / "holonmem.toml").write_text("[context]\ncontinue_hours = \"soon\"\n", encoding="utf-8")
-    r = hm("--home", sample_home.root, "context", "--project", "travel-agent")
+    r = inproc("--home", sample_home.root, "context", "--project", "travel-agent")
     assert r.exit_code != 0
     _one_error(r)
     assert "continue_hours" in r.stderr
@@ -190,7 +191,7 @@ def test_new_session_gets_memory_and_episodes_not_old_turns(dreamed_sample_home,
 # -- item 7: recent turns in time order, named after their session; todo results readable;
 #    the same episode twice is shown once -------------------------------------------------
 
-def test_recent_turns_time_order_label_todos_and_twin_episodes(home, hm, tmp_path):
+def test_recent_turns_time_order_label_todos_and_twin_episodes(home, inproc, tmp_path):
     ev = lambda i, ts, role, text, **kw: {"id": f"e{i}", "ts": f"2026-06-01T{ts}:00Z", "project": "p",
                                            "session": kw.pop("session", "A"), "role": role, "text": text, **kw}
     main = [ev(1, "10:00", "user", "Refactor the parser please."),
@@ -203,10 +204,10 @@ def test_recent_turns_time_order_label_todos_and_twin_episodes(home, hm, tmp_pat
                 {"content": "b", "status": "pending", "activeForm": "B"}]}), kind="tool_result", tool="TodoWrite")]
     sub = [ev(3, "10:02", "assistant", "Subagent: the tokenizer has three callers."),
            ev(4, "10:03", "assistant", "Subagent: callers updated.")]
-    _ingest(hm, home, main)
-    _ingest(hm, home, sub)  # a subagent's file ingested later
-    _ingest(hm, home, [ev(8, "10:30", "user", "And now the docs.", session="B")])
-    r = hm("--home", home.root, "context", "--project", "p", "--session", "B", "--now", "2026-06-01T11:00:00Z",
+    _ingest(inproc, home, main)
+    _ingest(inproc, home, sub)  # a subagent's file ingested later
+    _ingest(inproc, home, [ev(8, "10:30", "user", "And now the docs.", session="B")])
+    r = inproc("--home", home.root, "context", "--project", "p", "--session", "B", "--now", "2026-06-01T11:00:00Z",
            "--budget", "4000")
     assert r.exit_code == 0, r
     recent = r.stdout.split("## Recent turns")[1]
@@ -226,23 +227,23 @@ def test_recent_turns_time_order_label_todos_and_twin_episodes(home, hm, tmp_pat
                 ("tool", "12 passed", {"kind": "tool_result", "tool": "Bash", "status": "ok"}),
                 ("assistant", "All 12 tests pass.", {}),
                 ("system", "", {"kind": "session_end"})])]
-    _ingest(hm, home, twin)
-    assert hm("--home", home.root, "consolidate").exit_code == 0
-    r = hm("--home", home.root, "context", "--project", "q", "--session", "new", "--now", "2026-07-01", "--budget", "4000")
+    _ingest(inproc, home, twin)
+    assert inproc("--home", home.root, "consolidate").exit_code == 0
+    r = inproc("--home", home.root, "context", "--project", "q", "--session", "new", "--now", "2026-07-01", "--budget", "4000")
     eps = r.stdout.split("## Relevant episodes")[1].split("\n## ")[0]
     assert eps.count("episode:") == 1, eps
 
 
 # -- item 11: the docs say what remember and journal do -----------------------------------
 
-def test_remember_scope_global_explains_and_a_global_memory_is_made_without_a_project(home, hm):
-    r = hm("--home", home.root, "remember", "Answer in short bullets.", "--scope", "global")
+def test_remember_scope_global_explains_and_a_global_memory_is_made_without_a_project(home, inproc):
+    r = inproc("--home", home.root, "remember", "Answer in short bullets.", "--scope", "global")
     assert r.exit_code == 2
     _one_error(r)
     assert "without --project is global" in r.stderr
-    r = hm("--home", home.root, "remember", "Answer in short bullets.")
+    r = inproc("--home", home.root, "remember", "Answer in short bullets.")
     assert r.exit_code == 0, r
-    out = hm("--home", home.root, "context", "--project", "anything").stdout
+    out = inproc("--home", home.root, "context", "--project", "anything").stdout
     assert "Answer in short bullets. (rule, global," in out
     readme = (REPO / "README.md").read_text(encoding="utf-8")
     assert "there is no `--scope global`" in readme and "--scope user|project|agent" in readme
@@ -252,12 +253,12 @@ def test_remember_scope_global_explains_and_a_global_memory_is_made_without_a_pr
         assert set(scope.split("|")) <= set(SCOPES), scope
 
 
-def test_journal_shows_what_the_readme_says(home, hm):
-    r = hm("--home", home.root, "remember", "Always run ruff before committing.", "--project", "invoicer")
+def test_journal_shows_what_the_readme_says(home, inproc):
+    r = inproc("--home", home.root, "remember", "Always run ruff before committing.", "--project", "invoicer")
     path = home.root / r.stdout.split("\t")[1]
     path.write_text(path.read_text(encoding="utf-8").replace("Always run ruff", "Always run ruff and mypy"),
                     encoding="utf-8")  # an edit in an editor
-    out = hm("--home", home.root, "journal").stdout
+    out = inproc("--home", home.root, "journal").stdout
     assert "Remember by hand" in out and "mypy" not in out
     readme = (REPO / "README.md").read_text(encoding="utf-8")
     journal = readme.split("### `holonmem journal`")[1].split("###")[0]
@@ -291,10 +292,10 @@ def _on_a_terminal(argv, columns: int = 120, *, stream: str = "stdout") -> tuple
     return code, re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", b"".join(chunks).decode("utf-8", "replace"))
 
 
-def test_search_table_keeps_refs_whole(dreamed_sample_home, hm):
+def test_search_table_keeps_refs_whole(dreamed_sample_home, inproc):
     sample_home = dreamed_sample_home
-    assert hm("--home", sample_home.root, "index").exit_code == 0
-    refs = [x["ref"] for x in json.loads(hm("--home", sample_home.root, "search", "pnpm frontend invoicer",
+    assert inproc("--home", sample_home.root, "index").exit_code == 0
+    refs = [x["ref"] for x in json.loads(inproc("--home", sample_home.root, "search", "pnpm frontend invoicer",
                                             "--json").stdout)]
     assert any(r.startswith("memory:memory/") for r in refs), refs
     for columns in (80, 120):
@@ -333,12 +334,12 @@ def test_consolidate_progress_counts_episodes_not_bytes(home, hm, tmp_path):
 
 # -- item 6: a memory edited by hand, then the instruction repeated --------------------------
 
-def test_repeating_an_instruction_strengthens_a_hand_edited_memory(home, hm):
+def test_repeating_an_instruction_strengthens_a_hand_edited_memory(home, inproc):
     def said(session, day):
-        _ingest(hm, home, [{"role": "user", "text": "From now on, always run ruff before committing.",
+        _ingest(inproc, home, [{"role": "user", "text": "From now on, always run ruff before committing.",
                             "project": "invoicer", "session": session, "ts": f"2026-06-{day:02d}T10:00:00Z"}])
-        assert hm("--home", home.root, "consolidate", "--now", f"2026-06-{day + 1:02d}T00:00:00Z").exit_code == 0
-        assert hm("--home", home.root, "dream", "--force").exit_code == 0
+        assert inproc("--home", home.root, "consolidate", "--now", f"2026-06-{day + 1:02d}T00:00:00Z").exit_code == 0
+        assert inproc("--home", home.root, "dream", "--force").exit_code == 0
 
     said("s1", 1)
     said("s2", 2)

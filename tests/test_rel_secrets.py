@@ -1,6 +1,9 @@
 """Secrets: planted in events of every format, found nowhere under the home
 (ledger, rejected/, episodes, signals, memories, journal, index) and in no
-output of search, get or context. Near-misses survive byte for byte."""
+output of search, get or context. Near-misses survive byte for byte.
+
+The commands run through main() in this process (``inproc``, ``cli``): what is checked is what
+they store and print, which a process of their own does not change."""
 
 from __future__ import annotations
 
@@ -129,26 +132,26 @@ def test_secrets_in_every_client_format(home, cli, tmp_path, request):
     record(request, "client sample files with secrets", len(files))
 
 
-def run_pipeline(hm, root) -> list:
+def run_pipeline(inproc, root) -> list:
     """Every later stage; returns their results (outputs are checked too)."""
     outs = []
-    outs.append(hm("--home", root, "consolidate"))
-    outs.append(hm("--home", root, "dream", "--force"))
+    outs.append(inproc("--home", root, "consolidate"))
+    outs.append(inproc("--home", root, "dream", "--force"))
     for q in ("password token Authorization key secret", "cat .env", "密码"):
-        outs.append(hm("--home", root, "search", q, "--json", "--limit", "50"))
+        outs.append(inproc("--home", root, "search", q, "--json", "--limit", "50"))
         try:
             results = json.loads(outs[-1].stdout)
         except ValueError:
             continue
         for res in results[:4]:
-            outs.append(hm("--home", root, "get", res["ref"]))
-    outs.append(hm("--home", root, "get", "event:sec_0_tool"))
-    outs.append(hm("--home", root, "context", "--project", "secrets", "--task", "deploy with the token"))
-    outs.append(hm("--home", root, "context", "--budget", "8000"))
+            outs.append(inproc("--home", root, "get", res["ref"]))
+    outs.append(inproc("--home", root, "get", "event:sec_0_tool"))
+    outs.append(inproc("--home", root, "context", "--project", "secrets", "--task", "deploy with the token"))
+    outs.append(inproc("--home", root, "context", "--budget", "8000"))
     return outs
 
 
-def test_secrets_through_the_whole_pipeline(tmp_path, hm, request):
+def test_secrets_through_the_whole_pipeline(tmp_path, inproc, request):
     from holonmem.layout import init_home
 
     root = tmp_path / "home"
@@ -156,9 +159,9 @@ def test_secrets_through_the_whole_pipeline(tmp_path, hm, request):
     init_home(root)
     planted = tmp_path / "planted.jsonl"
     planted.write_text("".join(json.dumps(e, ensure_ascii=False) + "\n" for e in planted_events()), encoding="utf-8")
-    assert hm("--home", root, "ingest", SAMPLE_EVENTS).exit_code == 0
-    assert hm("--home", root, "ingest", planted).exit_code == 0
-    outs = run_pipeline(hm, root)
+    assert inproc("--home", root, "ingest", SAMPLE_EVENTS).exit_code == 0
+    assert inproc("--home", root, "ingest", planted).exit_code == 0
+    outs = run_pipeline(inproc, root)
     for r in outs:
         assert_no_crash(r)
         for needle in NEEDLES + ["hunter2"]:
@@ -198,7 +201,7 @@ STRUCT = {"id": "ghp_Qm7vR2xT9kLp4Wn8Zc3Hb6Yd1Fs5Gj0Ka2Ue4x", "session": "passwo
           "project": "sk_live_51Lq8Zr2Xw7Kp4Tn9Vb1Hc6Fg", "status": "xoxb-2718281828-3141592653589-QwErTyUiOpAsDfGhJkLzXcVb"}
 
 
-def test_secrets_given_as_id_session_project_or_status(tmp_path, hm):
+def test_secrets_given_as_id_session_project_or_status(tmp_path, inproc):
     """Item 23: structural fields are redacted too; two events whose ids held different
     secrets stay two events, and ingesting the file again adds nothing."""
     from holonmem.layout import init_home
@@ -213,16 +216,16 @@ def test_secrets_given_as_id_session_project_or_status(tmp_path, hm):
     f = tmp_path / "s.jsonl"
     f.write_text("".join(json.dumps(e) + "\n" for e in evs), encoding="utf-8")
     for _ in range(2):
-        r = hm("--home", root, "ingest", f, "--json")
+        r = inproc("--home", root, "ingest", f, "--json")
         assert r.exit_code == 0, r
     needles = [*STRUCT.values(), "ghp_Zk4Np8Qr2Tw6Lm1Xc9Vb3Hd7Fs5Gj0Ka2Ue9y", "Sx7-Ky2-Vq9"]
     assert json.loads(r.stdout)["ingested"] == 0
     led = ledger_events(root)
     assert len(led) == 3 and len({e["id"] for e in led}) == 3
-    outs = run_pipeline(hm, root)
-    outs.append(hm("--home", root, "status"))
+    outs = run_pipeline(inproc, root)
+    outs.append(inproc("--home", root, "status"))
     for e in led:
-        outs.append(hm("--home", root, "get", f"event:{e['id']}"))
+        outs.append(inproc("--home", root, "get", f"event:{e['id']}"))
         assert outs[-1].exit_code == 0, outs[-1]
     for res in outs:
         assert_no_crash(res)
@@ -246,7 +249,7 @@ def _plant_people_files(root):
         "- DD_API_KEY=e4433506a10b24499dbf9dcb9d4aee25 is the datadog key for billing.\n", encoding="utf-8")
 
 
-def test_secrets_in_notes_and_operator_md_are_masked_when_shown(tmp_path, hm):
+def test_secrets_in_notes_and_operator_md_are_masked_when_shown(tmp_path, inproc):
     """Item 24: context, search and get mask them (get --raw shows the file as it is);
     doctor names the file and line, never the secret."""
     from holonmem.layout import init_home
@@ -254,14 +257,14 @@ def test_secrets_in_notes_and_operator_md_are_masked_when_shown(tmp_path, hm):
     root = tmp_path / "home"
     init_home(root)
     _plant_people_files(root)
-    assert hm("--home", root, "ingest", input="deploy billing to staging\n").exit_code == 0
+    assert inproc("--home", root, "ingest", input="deploy billing to staging\n").exit_code == 0
     needles = [s for _k, s in NOTE_SECRETS]
-    shown = [hm("--home", root, "context", "--task", "deploy billing staging"),
-             hm("--home", root, "context", "--budget", "8000"),
-             hm("--home", root, "search", "billing deploy staging sendgrid key password", "--limit", "20"),
-             hm("--home", root, "search", "billing datadog key", "--json", "--limit", "20"),
-             hm("--home", root, "get", "note:notes/deploy.md"),
-             hm("--home", root, "get", "memory:memory/operator.md", "--json")]
+    shown = [inproc("--home", root, "context", "--task", "deploy billing staging"),
+             inproc("--home", root, "context", "--budget", "8000"),
+             inproc("--home", root, "search", "billing deploy staging sendgrid key password", "--limit", "20"),
+             inproc("--home", root, "search", "billing datadog key", "--json", "--limit", "20"),
+             inproc("--home", root, "get", "note:notes/deploy.md"),
+             inproc("--home", root, "get", "memory:memory/operator.md", "--json")]
     for r in shown:
         assert r.exit_code == 0, r
         for needle in needles:
@@ -270,16 +273,16 @@ def test_secrets_in_notes_and_operator_md_are_masked_when_shown(tmp_path, hm):
     assert "Deploys of billing go through the staging box first." in ctx and "[REDACTED:" in ctx
     assert "note:notes/deploy.md" in shown[2].stdout + shown[3].stdout
     assert "[REDACTED:" in shown[4].stdout and "and the staging deploy of billing." in shown[4].stdout
-    raw = hm("--home", root, "get", "note:notes/deploy.md", "--raw")
+    raw = inproc("--home", root, "get", "note:notes/deploy.md", "--raw")
     assert raw.exit_code == 0 and raw.stdout == (root / "notes" / "deploy.md").read_text(encoding="utf-8")
-    doc = hm("--home", root, "doctor", "--json")
+    doc = inproc("--home", root, "doctor", "--json")
     found = {(f["file"], f["line"]) for f in json.loads(doc.stdout)["findings"] if f["check"] == "secrets"}
     assert {("notes/deploy.md", 3), ("notes/deploy.md", 7), ("memory/operator.md", 4)} <= found, doc.stdout
     for needle in needles:
         assert needle not in doc.stdout and needle not in doc.stderr
 
 
-def test_remember_keeps_secrets_out_of_names_index_and_journal(tmp_path, hm):
+def test_remember_keeps_secrets_out_of_names_index_and_journal(tmp_path, inproc):
     """Item 25: the statement is redacted before the slug, MEMORY.md line and journal
     are made from it; a secret given as --project is refused, nothing written."""
     from holonmem.layout import init_home
@@ -293,11 +296,11 @@ def test_remember_keeps_secrets_out_of_names_index_and_journal(tmp_path, hm):
                "0f6ab1ea3242479c079dea683d06491d", "sk_live_51Lq8Zr2Xw7Kp4Tn9Vb1Hc6Fg", "nc5-tq8-wz2",
                "0f6ab1ea", "lTAYarl9"]
     for s in stmts:
-        r = hm("--home", root, "remember", s)
+        r = inproc("--home", root, "remember", s)
         assert r.exit_code == 0, r
         for needle in needles:
             assert needle not in r.stdout + r.stderr
-    r = hm("--home", root, "remember", "Deploy on Fridays", "--project", "sk_live_51Lq8Zr2Xw7Kp4Tn9Vb1Hc6Fg")
+    r = inproc("--home", root, "remember", "Deploy on Fridays", "--project", "sk_live_51Lq8Zr2Xw7Kp4Tn9Vb1Hc6Fg")
     assert r.exit_code != 0 and "secret" in r.stderr
     assert "sk_live_51Lq8Zr2Xw7Kp4Tn9Vb1Hc6Fg" not in r.stdout + r.stderr
     names = [p.name.lower() for p in (root / "memory").iterdir()]
