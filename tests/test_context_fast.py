@@ -347,12 +347,13 @@ def reference_chitchat(text: str) -> bool:
         return True
     if any(rx.search(t) for rx in (R.INSTRUCTION_RE, R.PREFERENCE_RE, R.FACT_RE)):
         return False
+    says_more = content_chars(R.SMALLTALK_RE.sub("", t)) >= 30  # more than the small talk (11d87b3)
     if R.SMALLTALK_RE.search(t):
-        return True
+        return not says_more
     rest = R.ACK_RE.sub("", t, count=1)
     if rest == t:
         return False
-    return content_chars(rest) < 2 or R.SMALLTALK_RE.search(rest) is not None or R._only_acks(rest)
+    return (content_chars(rest) < 2 or R.SMALLTALK_RE.search(rest) is not None or R._only_acks(rest)) and not says_more
 
 
 _PIECES = ["好的", "谢谢", "以后", "我喜欢", "我们用", "天气", "haha", "ok", "thanks", "we use pnpm", "always",
