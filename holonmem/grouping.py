@@ -46,6 +46,8 @@ _RETIRED_EN = re.compile(r"\b([a-z0-9][a-z0-9+#._-]*)\s+(?:got|was|were|is|are|h
                          # "tfenv isn't even installed anymore", "yarn is no longer used"
                          r"|\b([a-z0-9][a-z0-9+#._-]*)\s+(?:isn'?t|aren'?t|is not|are not)\s+(?:even\s+|really\s+)?(?:installed|used|available|supported|maintained)\s+any ?more\b"
                          r"|\b([a-z0-9][a-z0-9+#._-]*)\s+(?:is|are)\s+no longer\s+(?:installed|used|available|supported|maintained)\b"
+                         # "we no longer order tips from fisher"
+                         r"|\b(?:we|i)\s+no longer\s+(?:order|buy|get|use|book|ship)\s+(?:[\w-]+\s+){0,3}?(?:from|with|at|through|via)\s+([a-z0-9][a-z0-9+#._-]*)"
                          # "we dropped tfenv", "we got rid of CircleCI"
                          r"|\b(?:we|i|the team|everyone)\s+(?:have\s+|has\s+|just\s+)?(?:dropped|ditched|retired|got rid of|stopped using|uninstalled|removed)\s+(?:the\s+)?([a-z0-9][a-z0-9+#._-]*)"
                          # a person gone from the role: "Priya moved to the payments team", "Sam left last week"
@@ -253,12 +255,19 @@ def retired_terms(text: str) -> frozenset[str]:
     """What a statement says is gone from the world ("#payments-oncall got archived", "王律师离职了"):
     a fact that outdates every rule naming it, in whatever project."""
     t = normalize(text)
+    hits = [m for rx in (_RETIRED_EN, _RETIRED_ZH) for m in rx.finditer(t)]
+    if not hits:
+        return frozenset()
+    # "#payments-oncall got archived, use #inc-payments": what the rest still names stays (the rest
+    # being the text outside every "… is gone" phrase: the same news told twice still retires it)
+    rest, last = [], 0
+    for m in sorted(hits, key=lambda m: m.start()):
+        rest.append(t[last:m.start()])
+        last = max(last, m.end())
+    kept = features(" ".join(rest) + " " + t[last:])
     out: set[str] = set()
-    for rx in (_RETIRED_EN, _RETIRED_ZH):
-        for m in rx.finditer(t):
-            # "#payments-oncall got archived, use #inc-payments": what the rest still names stays
-            named = next(g for g in m.groups() if g is not None)
-            out.update(features(named) - features(t[:m.start()] + " " + t[m.end():]))
+    for m in hits:
+        out.update(features(next(g for g in m.groups() if g is not None)) - kept)
     return frozenset(x for x in out if x and x not in STOP)
 
 

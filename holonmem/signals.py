@@ -127,6 +127,9 @@ def _findings(text: str, prev_assistant: str, prior_quoted: list[str] | None = N
             # "sub-3:45 is too ambitious. Let's be realistic: target 3:55 instead.": a short change
             # of a value carries the sentence before it, which names the value it changes
             f = U.Finding(f.act, _glue(bare_prev, f.text), f.sentence, f.personal, f.conditional, f.standing)
+        if (f is not None and f.act in ("instruct", "prefer", "replace") and f.standing and not bare_prev
+                and out and out[-1].sentence == prev and out[-1].act == "state" and grouping.retired_terms(prev)):
+            bare_prev = out.pop().sentence  # "we no longer order tips from fisher." told as a fact, then the new way
         if (f is not None and f.act in ("instruct", "prefer", "replace") and f.standing and bare_prev
                 and grouping.retired_terms(bare_prev)):
             # "王律师上周离职了。以后意见书都发陈律师审。": a standing rule right after the news that
@@ -189,6 +192,17 @@ def _join(last: U.Finding, f: U.Finding) -> U.Finding | None:
                      f.conditional or last.conditional, act == "instruct" or f.standing)
 
 
+# a correction that gives only a value and says the rest of "him" or "her" names nobody
+# ("10月18号，11号那场他没抢到"): it waits for review
+_BARE_PRONOUN = re.compile(r"[他她]|\b(?:he|she|him|her|his)\b", re.I)
+_BARE_VALUE = re.compile(r"[\d\s月号日点年时分:：./-]+|(?:on |at |it'?s )?\d[\d\s:./-]*(?:am|pm|th|st|nd|rd)?", re.I)
+
+
+def _unresolved_subject(f: U.Finding) -> bool:
+    head = re.split(r"[，,。.!！;；]", f.text.strip(), maxsplit=1)[0].strip()
+    return f.act == "correct" and bool(_BARE_PRONOUN.search(f.text)) and bool(_BARE_VALUE.fullmatch(head))
+
+
 def _user_signals(ev: dict, ep: Episode, created: str, prev_assistant: str = "",
                   prior_quoted: list[str] | None = None, authored: U.Authored | None = None) -> list[dict]:
     out = []
@@ -211,7 +225,7 @@ def _user_signals(ev: dict, ep: Episode, created: str, prev_assistant: str = "",
             kind=kind, scope=scope, statement=statement, subject=subject, polarity=R.polarity(clause),
             evidence=[ev], episode=ep, source_role="user", trust="user-stated",
             confidence=_ACT_CONF[f.act],
-            channels=["explicit_instruction"] if f.act in EXPLICIT_ACTS else [],
+            channels=["explicit_instruction"] if f.act in EXPLICIT_ACTS and not _unresolved_subject(f) else [],
             keywords=kws[:8], created=created,
         )
         sig["act"] = f.act

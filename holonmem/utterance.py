@@ -163,7 +163,7 @@ STANDING = re.compile(
     r"|\bsame as (?:I said )?last time\b|(?:跟|和)(?:上次|之前|以前)说的一样|还是那句"
     # "gapdh + actb geomean like last time", "跟讲义一个规矩"
     r"|\blike (?:last time|before|always|usual|we always do)\b|(?:跟|和|同)[^，。]{1,8}(?:一个|一样的?|同一个)规矩"
-    r"|\b(?:out of|from|in|for|to) everything\b|我(?:所有的?|的所有)|\ball (?:of )?my (?:files|documents|notes|reports|file names)\b"
+    r"|\b(?:out of|from|in|for|to) everything\b|\b(?:at the (?:end|start) of|end of|start of) (?:each|every) \w+|我(?:所有的?|的所有)|\ball (?:of )?my (?:files|documents|notes|reports|file names)\b"
     # a quantified case: "any migration that touches the schema, loop in Priya", "凡是涉及合同的都先给我看"
     r"|" + _QUANTIFIED_CASE +
     # a choice kept as before: "海报还是用美图秀秀做", "stick with Postgres", "keep using the old runner"
@@ -258,7 +258,7 @@ _MARKER_STRIP = re.compile(
     r"|^\s*(?:以后|今后|往后|从现在起|从今以后|下次|记住|记得)\s*[:：,，]?\s*"
     # "as usual" in Chinese, a lead of its own ("还是老规矩，不动正文只加批注")
     r"|^\s*(?:还是|照)?(?:老规矩|照旧|照常|老样子|(?:跟|和)(?:以前|之前|上次)一样)\s*[:：,，]\s*", re.I)
-_SENT_SPLIT = re.compile(r"(?<=[。！？!?；;])|(?<=[A-Za-z0-9])(?:\.{3}|…)\s+(?=[A-Z])|(?<=[A-Za-z0-9\)\"”'`][A-Za-z0-9\)\"”'`])\.\s+(?=[A-Za-z\"“(`]|[\u3400-\u9fff])|\n+")
+_SENT_SPLIT = re.compile(r"(?<=[。！？!?；])|(?<=\S;)|(?<=[A-Za-z0-9])(?:\.{3}|…)\s+(?=[A-Z])|(?<=[A-Za-z0-9\)\"”'`][A-Za-z0-9\)\"”'`])\.\s+(?=[A-Za-z\"“(`]|[\u3400-\u9fff])|\n+")
 
 
 def fact_clause(text: str) -> str:
@@ -400,7 +400,9 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
     opens_standing = (bool(_MARKER_STRIP.match(_LEAD_STRIP.sub("", s, count=1)))
                       or bool(re.match(r"^\s*(?:每次|每一次|每回|下次|每[条份项个篇天周月年晚位张])", core))
                       or bool(_CLOSES_STANDING.search(s)) and not _PREDICTION.search(s))
-    directive = opens_standing or bool(_AS_BEFORE.search(s)) or bool(DIRECTIVE.search(core)) or bool(DIRECTIVE.search(s)) or bool(re.search(_QUANTIFIED_CASE, s, re.I)) or bool(
+    # a question that got this far is a standing request, unless what it asks for is only "that"
+    asks = question and not re.search(r"\b(?:that|this|it|them)\s*[?？.!]*$|(?:这个|那个|这样)\s*(?:吗|吧)?\s*[?？]*$", s, re.I)
+    directive = opens_standing or asks or bool(_AS_BEFORE.search(s)) or bool(DIRECTIVE.search(core)) or bool(DIRECTIVE.search(s)) or bool(re.search(_QUANTIFIED_CASE, s, re.I)) or bool(
         re.search(r"\b(?:make sure|be sure|remember to|please)\b", s, re.I))
     own = _THIRD_MOVE.sub("", s)  # "she moved to the risk team" is news about someone, not a change of mind
     if not question and not one_off and REPLACE.search(own) and _VALUE_NOUN.search(s) and _has_new_value(s):
@@ -409,6 +411,8 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
             and re.match(r"^(?:[^:：]{1,24}[:：]\s*)?(?:we|I|our)\b|^(?:[^:：]{1,12}[:：]\s*)?(?:我们|咱们|我)", core, re.I)):
         news = re.sub(r"^[^:：]{1,24}[:：]\s*(?=(?:we|I|our)\b|我们|咱们|我)", "", core, flags=re.I)
         return Finding("replace", clean(news), s, standing=True)  # "we're moving tracking to W&B"
+    if _ROUTE_NOW.search(s) and not question and not one_off:
+        return Finding("replace", core, s, standing=True)
     conv = None if question or one_off or conditional and _OPTIONAL.search(s) or CORRECTION_LEAD.search(s) else convention(core)
     if conv:
         return Finding(conv, _drop_reason(core) if conv == "convention" else core, s, personal=False, standing=True)
@@ -471,6 +475,9 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
         # a directive general; the statement keeps the condition.
         return Finding("instruct", core, s, personal=personal, conditional=True, standing=True)
     if standing and directive:
+        if question:  # "can you always put the units in the headers?" -> "Always put the units in the headers"
+            core = clean(re.sub(r"^(?:and\s+|so\s+|also\s+)?(?:can|could|would) you\s+(?:please\s+)?|^(?:你|您)?(?:能不能|可不可以|能否)",
+                                "", core, flags=re.I)).rstrip("?？吗 ")
         return Finding("instruct", core, s, personal=personal, standing=True)
     if _SELF_FACT.match(core) and not question and not _TRANSIENT.match(core):
         # "I'm lactose intolerant", "我对花生过敏": a fact about the person, promoted when it recurs
@@ -490,7 +497,7 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
 # 8,000 words per piece", "我们家记账一直用随手记"). It names a thing (a proper name, a code
 # token, a channel, a value) and says nothing of now, of others' habits or of a mood.
 _CONVENTION_HABIT = re.compile(
-    r"^(?:(?:also|and|so|fyi|btw|ok(?:ay)?|right|here)[,\s]+)*(?:we|I|our (?:team|lab|group|shop|family))\s+(?:(?:always|usually|normally|all)\s+)?"
+    r"^(?:(?:also|and|so|fyi|btw|ok(?:ay)?|right|here)[,\s]+)*(?:for (?:the |our |my )?[\w -]{2,30}?,?\s+)?(?:we|I|our (?:team|lab|group|shop|family))\s+(?:(?:always|usually|normally|all)\s+)?"
     r"(?:use|track|log|keep|store|host|deploy|ship|publish|submit|follow|tag|record|manage|file)\b(?!\s+(?:it|this|that|them|these|those)\b)"
     r"|^(?:we|I)\s*(?:'re|'m| are| am)\s+(?:using|submitting|targeting|tracking|logging)\b"
     r"|^(?:我们|咱们|我们家|我家|家里|公司|团队|店里|我)[^，。,]{0,8}?(?:一直|向来|平时|一般|都)?(?:在)?(?:用|记在|放在|走|寄|存在|发到)(?!错|过|了)", re.I)
@@ -512,9 +519,18 @@ _GLOSS = re.compile(r"^(?:please\s+)?(?:keep|use|translate|render)\s+[\"“'「]
 _HABIT_REASON = re.compile(r"[，,]\s*(?:我们|咱们|我|家里)(?:一直|向来|每次都|总是|都)(?:住|用|买|坐|订|去|吃)(?:这个|这家|那家|它|这里|那里)"
                            r"|,\s*(?:we|I)\s+(?:always|usually)\s+(?:stay|use|buy|take|book|go|eat)\s+(?:there|it|them|that one|this one)\b"
                            # "use tfenv to switch, that's what we all have on our laptops"
-                           r"|,\s*(?:that'?s|it'?s) what (?:we|I|everyone|the team|all of us)(?: all)? (?:use|have|run|know)\b", re.I)
+                           r"|,\s*(?:that'?s|thats|it'?s) what (?:we|I|everyone|the team|all of us)(?: all)? (?:use|have|run|know)\b"
+                           r"|,\s*(?:that'?s|thats|it'?s) what (?:goes|go|gets used) (?:in|into|on)\b", re.I)
 _VALUE_NOUN = re.compile(rf"\b(?:{_VALUE_WORDS_EN})\b|{_VALUE_WORDS_ZH}", re.I)
 _THIRD_MOVE = re.compile(r"\b(?:she|he|they)\s+(?:has\s+|have\s+|'s\s+)?(?:mov|switch)\w*\b[^.;,]*", re.I)
+
+
+# where a kind of thing comes from or goes through, with the team's reason after it
+_ROUTE_SRC = (r"(?:all\s+|our\s+)?[a-z]+s(?:\s+and\s+[a-z]+s)?\s+(?:come|go|are ordered|get ordered|are bought|get bought|ship)\s+"
+              r"(?:from|through|via)\s+(?:the\s+)?[a-z][\w&.-]+")
+_ROUTE = re.compile(rf"^{_ROUTE_SRC}\s*$", re.I)
+# … and the route changed: "tips and plastics go through VWR now"
+_ROUTE_NOW = re.compile(rf"(?:^|[,;]\s*){_ROUTE_SRC}\s+now\s*[.!]?$", re.I)
 
 
 def convention(core: str) -> str | None:
@@ -525,6 +541,8 @@ def convention(core: str) -> str | None:
         return None  # "我更喜欢用 pytest": a preference, weak until repeated
     if _GLOSS.search(core) or _REQUIREMENT.match(head):
         return "instruct"
+    if _ROUTE.match(head) and re.search(r"[,;]\s*(?:we (?:have|get|got|'ve got|pay)|our \w+ (?:is|are)|that'?s where)\b", core, re.I):
+        return "convention"  # "tips come from fisher, we have the negotiated pricing there"
     if (_CONVENTION_HABIT.match(head) or _CONVENTION_VALUE.search(head)) and _NAMED.search(head[3:]):
         past = re.search(r"\b(?:was|were|used to|had|did|yesterday|last)\b|了$|过", head, re.I)
         return None if past else "convention"

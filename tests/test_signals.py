@@ -386,3 +386,11 @@ def test_a_negation_with_what_to_do_instead_is_a_choice():
         assert grouping.chooses(t) and grouping.polarity_of(t) == "+", t
     for t in ("别在七点前给我发提醒。", "Never push to main."):
         assert not grouping.chooses(t) and grouping.polarity_of(t) == "-", t
+
+
+def test_a_correction_of_only_a_value_about_him_waits_for_review():
+    sigs = signals_for(("assistant", "对了，他的考试是 10 月 11 日对吧？"), user("10月18号！不是11号，11号那场他没抢到。"))
+    assert sigs and all(s["channels"] == [] for s in sigs)
+    # a name before the pronoun makes it self-contained
+    named = signals_for(("assistant", "排班表里阿明是周二休。"), user("阿明是周三休，不是周二，他周二要去进货"))
+    assert any(s["channels"] == ["explicit_instruction"] for s in named)

@@ -266,3 +266,39 @@ def test_a_one_digit_count_alone_does_not_join_requests_across_projects():
     from holonmem import grouping
     items = [{"t": "作业用问卷星收，练习那8道做成表单，周三晚上截止"}, {"t": "上课提醒前一天晚上8点在家长群发一条"}]
     assert grouping.merge_on_rare([[0], [1]], items, lambda s: s["t"], lambda s: True, lambda s: ("person",)) == [[0], [1]]
+
+
+def test_a_semicolon_the_person_names_does_not_end_the_sentence():
+    assert U.sentences("read the exports with ; and decimal comma, every time") == ["read the exports with ; and decimal comma, every time"]
+    assert U.sentences("use ruff; black is gone") == ["use ruff;", "black is gone"]
+
+
+@pytest.mark.parametrize("text, act, start", [
+    ("for the hit list we use FDR < 0.05 on treated vs control", "convention", "For the hit list we use FDR"),
+    ("SVG for the plots pls, thats what goes into the slide deck", "instruct", "SVG for the plots"),
+    # a standing request asked as a question is stated as the request
+    ("can you always put the units in the column headers?", "instruct", "Always put the units"),
+    ("and can you add a line to my log at the end of each session?", "instruct", "Add a line to my log"),
+    ("以后能不能每次都先发我看一眼？", "instruct", "每次都先发我看一眼"),
+])
+def test_conventions_and_requests_read_as_statements(text, act, start):
+    ((a, _p, t),) = acts(text)
+    assert a == act and t.startswith(start) and not t.endswith("?")
+
+
+def test_a_question_asking_only_for_that_is_no_rule():
+    assert acts("can you always do that?") == []
+
+
+def test_where_things_come_from_and_a_changed_route():
+    ((a, _p, t),) = acts("gloves come from medline, we have the negotiated pricing there")
+    assert a == "convention" and "medline" in t
+    assert acts("errors come from the parser, we should fix that") == []
+    ((a, _p, t),) = acts("heads up: we no longer order gloves from medline. the dept signed a contract, gloves and masks go through Henry now")
+    assert a == "replace" and "Henry" in t and "medline" in t
+
+
+def test_news_told_twice_still_retires_the_thing():
+    from holonmem import grouping
+    assert "tfenv" in grouping.retired_terms(
+        "use mise from here on, tfenv isn't even installed anymore (heads up, we dropped tfenv last week).")
