@@ -22,6 +22,14 @@ class Result:
     def __init__(self, code: int, stdout: str, stderr: str):
         self.exit_code, self.stdout, self.stderr = code, stdout, stderr
 
+    @property
+    def returncode(self) -> int:  # as subprocess.CompletedProcess names it
+        return self.exit_code
+
+    @property
+    def code(self) -> int:  # as rel_support.Proc names it
+        return self.exit_code
+
     def __repr__(self) -> str:
         return f"<main() {self.exit_code} stdout={self.stdout[-300:]!r} stderr={self.stderr[-600:]!r}>"
 
@@ -40,8 +48,9 @@ def _environ(env: dict | None):
                 os.environ[k] = v
 
 
-def run_main(*args, input: str | bytes | None = None, env: dict | None = None) -> Result:
-    """``holonmem ARGS`` through main() here: exit code, stdout and stderr (as ``hm`` gives them)."""
+def run_main(*args, input: str | bytes | None = None, env: dict | None = None, check: bool = False) -> Result:
+    """``holonmem ARGS`` through main() here: exit code, stdout and stderr (as ``hm`` gives them);
+    ``check``: an exit code other than 0 fails the test."""
     from holonmem.cli import main
 
     if isinstance(input, str):
@@ -60,4 +69,7 @@ def run_main(*args, input: str | bytes | None = None, env: dict | None = None) -
         code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
     finally:
         sys.stdin, sys.stdout, sys.stderr = saved
-    return Result(code, *(s.buffer.getvalue().decode("utf-8", "replace") for s in (out, err)))
+    r = Result(code, *(s.buffer.getvalue().decode("utf-8", "replace") for s in (out, err)))
+    if check and code != 0:
+        raise AssertionError(f"holonmem {' '.join(map(str, args))} exited {code}\nstdout: {r.stdout}\nstderr: {r.stderr}")
+    return r

@@ -29,6 +29,15 @@ def hm(home: Path, *args, check=True, input=None) -> subprocess.CompletedProcess
     return run(sys.executable, "-m", "holonmem", "--home", home, *args, check=check, input=input)
 
 
+def hm_main(home: Path, *args, check=True, input=None):
+    """``hm`` through holonmem's main() in this process (inproc_support), for every command but
+    sync (the one these tests are about, with its git children, in a process of its own): what
+    ingest, consolidate, dream, doctor or context store and print is the same either way."""
+    from inproc_support import run_main
+
+    return run_main("--home", home, *args, input=input, check=check)
+
+
 def git(home: Path, *args, check=True) -> subprocess.CompletedProcess:
     return run("git", "-C", home, *args, check=check)
 
@@ -63,6 +72,14 @@ def copy_setup(built: Path, tmp: Path, names=("a", "b")) -> tuple[Path, dict[str
     return remote, homes
 
 
+def next_second() -> None:
+    """Wait (< 1 s, no CPU) until the clock is in a later second: a memory is dated to the
+    second, and which of two replacements is the newer must not depend on how fast they ran."""
+    import time
+
+    time.sleep(1.001 - time.time() % 1)
+
+
 def events(session: str, texts: list[str], *, project="invoicer", day="2026-06-10", hour=9, prefix=None) -> str:
     """Native JSONL: one user message per text, a minute apart, in one session."""
     out = []
@@ -75,7 +92,7 @@ def events(session: str, texts: list[str], *, project="invoicer", day="2026-06-1
 
 
 def ingest(home: Path, text: str) -> None:
-    hm(home, "ingest", "--format", "native", input=text)
+    hm_main(home, "ingest", "--format", "native", input=text)
 
 
 def ledger_ids(home: Path) -> list[str]:
@@ -122,12 +139,12 @@ def owned_markers(home: Path) -> list[str]:
 
 
 def doctor_ok(home: Path) -> bool:
-    p = hm(home, "doctor", "--json", check=False)
+    p = hm_main(home, "doctor", "--json", check=False)
     return p.returncode == 0 and json.loads(p.stdout)["ok"]
 
 
 def context(home: Path) -> str:
-    return hm(home, "context", "--project", "invoicer", "--task", "release", "--now", "2026-06-25").stdout
+    return hm_main(home, "context", "--project", "invoicer", "--task", "release", "--now", "2026-06-25").stdout
 
 
 def snapshot(home: Path) -> dict[str, bytes]:

@@ -1,4 +1,5 @@
-"""`holonmem sync` end to end: a bare remote, clones, the real CLI in subprocesses (docs/sync.md).
+"""`holonmem sync` end to end: a bare remote, clones, the real CLI (docs/sync.md): sync in a
+subprocess of its own, the other commands through main() in this process (sync_support.hm_main).
 
 The exhaustive "every order" matrix over three clones is in test_sync_stress.py (make stress)."""
 
@@ -12,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from sync_support import (active_memories, context, copy_setup, doctor_ok, episode_ids, events, git, hm, ingest,
-                          ledger_ids, owned_markers, run, setup, signal_ids, snapshot)
+from sync_support import (active_memories, context, copy_setup, doctor_ok, episode_ids, events, git, hm, hm_main,
+                          ingest, ledger_ids, next_second, owned_markers, run, setup, signal_ids, snapshot)
 
 RUFF = "From now on, always run ruff check before every commit."
 
@@ -40,7 +41,7 @@ def _converged(homes: dict[str, Path]) -> None:
         eps = episode_ids(h)
         assert len(eps) == len(set(eps)), f"{name}: duplicated episodes"
         assert owned_markers(h) == [], f"{name}: conflict markers left"
-        assert doctor_ok(h), hm(h, "doctor", check=False).stdout
+        assert doctor_ok(h), hm_main(h, "doctor", check=False).stdout
         assert ctxs[name] == ctxs[next(iter(homes))], f"{name}: context differs"
         assert git(h, "status", "--porcelain").stdout == ""
 
@@ -50,20 +51,21 @@ def test_two_machines_ingest_consolidate_dream_remember_then_converge(built, tmp
     a, b = homes["a"], homes["b"]
     for h in (a, b):
         (h / "holonmem.toml").write_text("[dream]\nmin_hours = 0\nmin_sessions = 2\n")
-    hm(a, "remember", "Use pip for installing packages", "--project", "invoicer")
+    hm_main(a, "remember", "Use pip for installing packages", "--project", "invoicer")
     hm(a, "sync")
     hm(b, "sync")
     # a: a session consolidated and dreamed, a rule remembered, pip replaced by uv
     ingest(a, events("s_a1", [RUFF, "Fix the invoice rounding bug"]))
-    hm(a, "consolidate", "--now", "2026-06-11")
-    hm(a, "dream", "--force", "--now", "2026-06-11T12:00:00+00:00")
-    hm(a, "remember", "Use uv instead of pip for installing packages", "--project", "invoicer")
+    hm_main(a, "consolidate", "--now", "2026-06-11")
+    hm_main(a, "dream", "--force", "--now", "2026-06-11T12:00:00+00:00")
+    hm_main(a, "remember", "Use uv instead of pip for installing packages", "--project", "invoicer")
     # b, meanwhile: the same rule in its own session, dreamed too; pip replaced by poetry; one
     # session ingested and not consolidated
     ingest(b, events("s_b1", [RUFF, "Add the PDF export"], hour=11))
-    hm(b, "consolidate", "--now", "2026-06-11")
-    hm(b, "dream", "--force", "--now", "2026-06-11T12:30:00+00:00")
-    hm(b, "remember", "Use poetry instead of pip for installing packages", "--project", "invoicer")
+    hm_main(b, "consolidate", "--now", "2026-06-11")
+    hm_main(b, "dream", "--force", "--now", "2026-06-11T12:30:00+00:00")
+    next_second()  # memories are dated to the second: poetry's must be the newer replacement
+    hm_main(b, "remember", "Use poetry instead of pip for installing packages", "--project", "invoicer")
     ingest(b, events("s_b2", ["Please always answer in English.", "Ship the release notes"], day="2026-06-12"))
 
     hm(a, "sync")
@@ -82,15 +84,15 @@ def test_two_machines_ingest_consolidate_dream_remember_then_converge(built, tmp
     # every event is consolidated once: a's and b's consolidated lines are not read again,
     # b's open session is consolidated by whichever machine runs next, once
     before = episode_ids(a)
-    res = json.loads(hm(a, "consolidate", "--now", "2026-06-20", "--json").stdout)
+    res = json.loads(hm_main(a, "consolidate", "--now", "2026-06-20", "--json").stdout)
     assert [e["session"] for e in res["episodes"]] == ["s_b2"] and res["new_events"] == 0  # (read from the open map)
     hm(a, "sync")
     hm(b, "sync")
-    res_b = json.loads(hm(b, "consolidate", "--now", "2026-06-20", "--json").stdout)
+    res_b = json.loads(hm_main(b, "consolidate", "--now", "2026-06-20", "--json").stdout)
     assert res_b["new_events"] == 0 and res_b["episodes"] == [] and res_b["signals"] == []
     assert len(episode_ids(b)) == len(before) + 1
     # dream's gate counts the sessions of both machines (min_sessions = 2)
-    gate = json.loads(hm(b, "dream", "--dry-run", "--now", "2026-06-21T00:00:00+00:00", "--json").stdout)
+    gate = json.loads(hm_main(b, "dream", "--dry-run", "--now", "2026-06-21T00:00:00+00:00", "--json").stdout)
     assert gate["ran"], gate
     _converged(homes)
 
@@ -98,7 +100,7 @@ def test_two_machines_ingest_consolidate_dream_remember_then_converge(built, tmp
 def test_conflicting_hand_edits_stop_sync_and_change_nothing(built, tmp_path):
     _, homes = copy_setup(built, tmp_path)
     a, b = homes["a"], homes["b"]
-    hm(a, "remember", "Deploy invoicer on Tuesdays", "--project", "invoicer")
+    hm_main(a, "remember", "Deploy invoicer on Tuesdays", "--project", "invoicer")
     hm(a, "sync")
     hm(b, "sync")
     mem = next((a / "memory").glob("invoicer-*.md")).name
@@ -109,7 +111,7 @@ def test_conflicting_hand_edits_stop_sync_and_change_nothing(built, tmp_path):
     assert "never on Fridays" in p.read_text()
     hm(a, "sync")
     (b / "AGENTS.md").write_text((b / "AGENTS.md").read_text() + "\n- Answer in German.\n")
-    hm(b, "forget", f"memory/{mem}")  # holonmem rewrites it (status archived)
+    hm_main(b, "forget", f"memory/{mem}")  # holonmem rewrites it (status archived)
     before, head = snapshot(b), git(b, "rev-parse", "HEAD").stdout
     r = hm(b, "sync", check=False)
     assert r.returncode == 1 and "Traceback" not in r.stderr
@@ -121,7 +123,7 @@ def test_conflicting_hand_edits_stop_sync_and_change_nothing(built, tmp_path):
     assert doctor_ok(b)
     # the person resolves it the way the hint says; doctor shows the markers meanwhile
     git(b, "-c", "user.name=t", "-c", "user.email=t@t", "merge", "origin/main", check=False)
-    d = json.loads(hm(b, "doctor", "--json", check=False).stdout)
+    d = json.loads(hm_main(b, "doctor", "--json", check=False).stdout)
     assert {f["file"] for f in d["findings"] if f["check"] == "conflicts"} == {"AGENTS.md"}  # git merged the memory's lines
     r = hm(b, "sync", check=False)
     assert r.returncode == 1 and "merge is already in progress" in r.stderr and "git merge --abort" in r.stderr
@@ -162,17 +164,17 @@ def test_fresh_clone_and_dry_run(built, tmp_path):
     remote, homes = copy_setup(built, tmp_path, ("a",))
     a = homes["a"]
     ingest(a, events("s_a1", [RUFF]))
-    hm(a, "consolidate", "--now", "2026-06-11")
+    hm_main(a, "consolidate", "--now", "2026-06-11")
     hm(a, "sync")
     # a fresh clone: sync from inside it (no .holonmem/ yet), then doctor is clean, modes included
     c = tmp_path / "c"
     run("git", "clone", "-q", remote, c)
     out = run(sys.executable, "-m", "holonmem", "sync", cwd=c).stdout
     assert "merge: up to date" in out
-    d = json.loads(hm(c, "doctor", "--json").stdout)
+    d = json.loads(hm_main(c, "doctor", "--json").stdout)
     assert d["ok"] and not [f for f in d["findings"] if f["check"] == "permissions"], d
     assert (c / "journal").is_dir() and (c / ".holonmem").is_dir()
-    res = json.loads(hm(c, "consolidate", "--now", "2026-06-20", "--json").stdout)
+    res = json.loads(hm_main(c, "consolidate", "--now", "2026-06-20", "--json").stdout)
     assert res["new_events"] == 0  # a's consolidated lines are not consolidated again here
     # dry run: what would be committed and merged, nothing changed
     ingest(c, events("s_c1", ["Add the CSV export"]))

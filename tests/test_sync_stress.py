@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from sync_support import active_memories, events, git, hm, ingest, ledger_ids, setup, signal_ids
+from sync_support import active_memories, events, git, hm, ingest, ledger_ids, next_second, setup, signal_ids
 from test_sync import RUFF, _converged
 
 pytestmark = pytest.mark.stress
@@ -44,6 +44,7 @@ def _diverge(homes) -> set[str]:
     ingest(b, events("s_b1", [RUFF, "Add the PDF export"], hour=11))
     hm(b, "consolidate", "--now", "2026-06-11")
     hm(b, "dream", "--force", "--now", "2026-06-11T13:00:00+00:00")
+    next_second()  # the newer replacement of pip, whatever the speed of the commands before
     hm(b, "remember", "Use poetry instead of pip for installing packages", "--project", "invoicer")
     (b / "notes" / "release.md").write_text("# Release\n\nTag, then publish.\n")
     ingest(c, events("s_c1", ["Please always answer in English.", "Ship the notes"], day="2026-06-12"))
