@@ -26,6 +26,7 @@ from pathlib import Path
 
 import pytest
 
+from inproc_support import run_main
 from rel_support import assert_no_crash, hm_proc, instruction_events, record
 
 NOW = "2026-07-01T12:00:00+08:00"
@@ -36,24 +37,30 @@ KILLED = -9
 
 
 class Run:
-    def __init__(self, p: subprocess.CompletedProcess):
-        self.code = self.exit_code = p.returncode
-        self.stdout = p.stdout.decode("utf-8", "replace")
-        self.stderr = p.stderr.decode("utf-8", "replace")
+    def __init__(self, code: int, stdout: str, stderr: str):
+        self.code = self.exit_code = code
+        self.stdout, self.stderr = stdout, stderr
 
     def __repr__(self) -> str:
         return f"<Run {self.code} stdout={self.stdout[-400:]!r} stderr={self.stderr[-600:]!r}>"
 
 
 def hm(root: Path, *args, at: int | None = None, log: Path | None = None) -> Run:
-    """The real CLI in a subprocess; ``at``: killed at its ``at``-th file write; ``log``: count them."""
+    """The real CLI; ``at``: in a subprocess killed at its ``at``-th file write; ``log``: in a
+    subprocess that counts them. Without either (the scenarios, the retries, doctor), through
+    main() in this process: the fault hook's counter is the process's own, the rest is the same."""
+    if not at and not log:
+        assert not [k for k in os.environ if k.startswith("HOLONMEM_FAULT")]
+        r = run_main("--home", root, *args)
+        return Run(r.exit_code, r.stdout, r.stderr)
     env = {k: v for k, v in os.environ.items() if not k.startswith("HOLONMEM_FAULT")}
     if at:
         env["HOLONMEM_FAULT_WRITE"] = str(at)
     if log:
         env["HOLONMEM_FAULT_LOG"] = str(log)
-    return Run(subprocess.run([sys.executable, "-m", "holonmem", "--home", str(root), *map(str, args)],
-                              capture_output=True, env=env, timeout=120))
+    p = subprocess.run([sys.executable, "-m", "holonmem", "--home", str(root), *map(str, args)],
+                       capture_output=True, env=env, timeout=120)
+    return Run(p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace"))
 
 
 def ok(root: Path, *args) -> Run:
