@@ -91,6 +91,18 @@ def hm_proc(*args, input: bytes | str | None = None, stdin_path: Path | None = N
         rss_f.close()
 
 
+def hm_home(home, *args, **kw):
+    """``holonmem --home HOME ARGS``: with an option of hm_proc's (a timeout for what could hang,
+    limits, input) in a subprocess of its own, else through main() in this process (inproc_support):
+    for the tests about what a command makes of the files and says about them. An exception main()
+    did not turn into an error line fails the test there too."""
+    if kw:
+        return hm_proc("--home", home.root, *args, **kw)
+    from inproc_support import run_main
+
+    return run_main("--home", home.root, *args)
+
+
 # argv[1]: the fd to report the command's peak RSS (KiB) on; argv[2]: "FSIZE,AS" limits
 # for the command ("" = none); the rest: the command.
 # Without limits the command writes straight to our files: the wrapper forks and execs it and

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from conftest import SAMPLE_EVENTS
-from rel_support import assert_no_crash, find_in_home, hm_proc, record
+from inproc_support import run_main
+from rel_support import assert_no_crash, find_in_home, record
 
 MARKER = "OUTSIDE-THE-HOME-7f3a9c"
 
@@ -63,7 +64,7 @@ def test_get_refuses_escaping_refs(home, outside, cli, request):
     record(request, "escape refs refused", len(BAD_REFS))
 
 
-def symlinked_home(tmp_path: Path, outside: Path, hm) -> Path:
+def symlinked_home(tmp_path: Path, outside: Path, run) -> Path:
     from holonmem.layout import init_home
 
     root = tmp_path / "home"
@@ -72,7 +73,7 @@ def symlinked_home(tmp_path: Path, outside: Path, hm) -> Path:
     (root / "notes" / "linkdir").symlink_to(outside)
     (root / "memory" / "link.md").symlink_to(outside / "secret.md")
     (root / "memory" / "linkdir").symlink_to(outside)
-    assert hm("--home", root, "ingest", SAMPLE_EVENTS).exit_code == 0
+    assert run("--home", root, "ingest", SAMPLE_EVENTS).exit_code == 0
     return root
 
 
@@ -87,25 +88,25 @@ def assert_not_read_through_symlinks(root: Path, outside: Path, outs: list) -> N
     assert MARKER in (outside / "secret.md").read_text()  # and the outside is untouched
 
 
-def test_symlinks_out_of_the_home_skipped_by_index_and_search(tmp_path, outside, hm, request):
-    root = symlinked_home(tmp_path, outside, hm)
-    outs = [hm("--home", root, "status", "--json"), hm("--home", root, "index"), hm("--home", root, "index", "--rebuild"),
-            hm("--home", root, "search", MARKER, "--json"), hm("--home", root, "search", "push to main", "--json", "--kind", "note")]
+def test_symlinks_out_of_the_home_skipped_by_index_and_search(tmp_path, outside, inproc, request):
+    root = symlinked_home(tmp_path, outside, inproc)
+    outs = [inproc("--home", root, "status", "--json"), inproc("--home", root, "index"), inproc("--home", root, "index", "--rebuild"),
+            inproc("--home", root, "search", MARKER, "--json"), inproc("--home", root, "search", "push to main", "--json", "--kind", "note")]
     assert_not_read_through_symlinks(root, outside, outs)
     record(request, "symlink escapes skipped", 4)
 
 
-def test_symlinks_out_of_the_home_skipped_by_context(tmp_path, outside, hm):
-    root = symlinked_home(tmp_path, outside, hm)
-    assert_not_read_through_symlinks(root, outside, [hm("--home", root, "context"), hm("--home", root, "context", "--task", "push")])
+def test_symlinks_out_of_the_home_skipped_by_context(tmp_path, outside, inproc):
+    root = symlinked_home(tmp_path, outside, inproc)
+    assert_not_read_through_symlinks(root, outside, [inproc("--home", root, "context"), inproc("--home", root, "context", "--task", "push")])
 
 
-def test_symlinks_out_of_the_home_skipped_by_dream(tmp_path, outside, hm):
-    root = symlinked_home(tmp_path, outside, hm)
-    assert_not_read_through_symlinks(root, outside, [hm("--home", root, "consolidate"), hm("--home", root, "dream", "--force")])
+def test_symlinks_out_of_the_home_skipped_by_dream(tmp_path, outside, inproc):
+    root = symlinked_home(tmp_path, outside, inproc)
+    assert_not_read_through_symlinks(root, outside, [inproc("--home", root, "consolidate"), inproc("--home", root, "dream", "--force")])
 
 
-def test_memory_written_by_dream_stays_inside(tmp_path, hm):
+def test_memory_written_by_dream_stays_inside(tmp_path, inproc):
     """Statements that look like paths never become file names outside memory/."""
     from holonmem.layout import init_home
 
@@ -119,9 +120,9 @@ def test_memory_written_by_dream_stays_inside(tmp_path, hm):
     f = tmp_path / "ev.jsonl"
     f.write_text("".join(json.dumps(e) + "\n" for e in evs))
     before = set(tmp_path.rglob("*")) - set(root.rglob("*"))
-    assert hm("--home", root, "ingest", f).exit_code == 0
+    assert inproc("--home", root, "ingest", f).exit_code == 0
     for cmd in (["consolidate"], ["dream", "--force"]):
-        r = hm("--home", root, *cmd)
+        r = inproc("--home", root, *cmd)
         assert_no_crash(r)
     after = set(tmp_path.rglob("*")) - set(root.rglob("*"))
     assert after == before, f"files created outside the home: {sorted(map(str, after - before))[:5]}"
@@ -143,11 +144,11 @@ def pipeline_modes(tmp_path_factory) -> dict[str, int]:
         init_home(root)
     finally:
         os.umask(old)
-    assert hm_proc("--home", root, "ingest", SAMPLE_EVENTS).code == 0
+    assert run_main("--home", root, "ingest", SAMPLE_EVENTS).code == 0
     bad = "{not json\n" + json.dumps({"role": "user", "text": "password=hunter2"}) + "\n"
-    assert hm_proc("--home", root, "ingest", input=bad).code == 65  # rejected/ too
+    assert run_main("--home", root, "ingest", input=bad).code == 65  # rejected/ too
     for cmd in (["consolidate"], ["dream", "--force"], ["index"], ["search", "pytest"], ["context"]):
-        assert hm_proc("--home", root, *cmd).code == 0
+        assert run_main("--home", root, *cmd).code == 0
     modes = {}
     for dirpath, _dirs, files in os.walk(root):
         for f in files:
@@ -165,11 +166,11 @@ def test_private_files_are_owner_only(pipeline_modes, request):
     record(request, "private files checked for 0600", len(pipeline_modes))
 
 
-def test_operator_memory_symlinked_outside_is_not_read(tmp_path, outside, hm):
-    root = symlinked_home(tmp_path, outside, hm)
+def test_operator_memory_symlinked_outside_is_not_read(tmp_path, outside, inproc):
+    root = symlinked_home(tmp_path, outside, inproc)
     op = root / "memory" / "operator.md"
     op.unlink()
     op.symlink_to(outside / "secret.md")
-    r = hm("--home", root, "context", "--project", "invoicer")
+    r = inproc("--home", root, "context", "--project", "invoicer")
     assert_no_crash(r)
     assert r.exit_code == 0 and MARKER not in r.stdout

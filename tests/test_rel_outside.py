@@ -13,11 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from rel_support import assert_no_crash, hm_proc, instruction_events
-
-
-def hm(home, *args, **kw):
-    return hm_proc("--home", home.root, *args, **kw)
+from rel_support import assert_no_crash, instruction_events
+from rel_support import hm_home as hm  # main() in this process: what a command writes where is the point
 
 
 def _events(tmp_path: Path) -> Path:

@@ -1,6 +1,9 @@
 """Poisoning: instructions hidden in tool output, fetched web content, file
 contents and transcripts are never a signal with instruction trust, never
 promoted, never shown as a rule; the journal shows them skipped as untrusted.
+
+The commands run through main() in this process (inproc_support): what is checked is what they
+make of the text and show, the same in a process of their own.
 """
 
 from __future__ import annotations
@@ -14,7 +17,8 @@ from pathlib import Path
 import pytest
 
 from conftest import CLIENT_SAMPLES, SAMPLE_EVENTS
-from rel_support import assert_no_crash, hm_proc, record
+from inproc_support import run_main
+from rel_support import assert_no_crash, record
 
 NOW1 = "2026-07-01T12:00:00+08:00"
 NOW2 = "2026-07-20T12:00:00+08:00"
@@ -106,14 +110,14 @@ def poisoned(tmp_path_factory):
     src = tmp / "poison.jsonl"
     evs = poison_events()
     src.write_text("".join(json.dumps(e, ensure_ascii=False) + "\n" for e in evs), encoding="utf-8")
-    assert hm_proc("--home", root, "ingest", SAMPLE_EVENTS).code == 0
-    assert hm_proc("--home", root, "ingest", src).code == 0
+    assert run_main("--home", root, "ingest", SAMPLE_EVENTS).code == 0
+    assert run_main("--home", root, "ingest", src).code == 0
     for f in client_poison(tmp):
-        assert_no_crash(hm_proc("--home", root, "ingest", f), {0, 65})
+        assert_no_crash(run_main("--home", root, "ingest", f), {0, 65})
     outs = {}
     for now in (NOW1, NOW2):
-        outs[f"consolidate {now}"] = hm_proc("--home", root, "consolidate", "--now", now)
-        outs[f"dream {now}"] = hm_proc("--home", root, "dream", "--force", "--now", now)
+        outs[f"consolidate {now}"] = run_main("--home", root, "consolidate", "--now", now)
+        outs[f"dream {now}"] = run_main("--home", root, "dream", "--force", "--now", now)
     for k, r in outs.items():
         assert_no_crash(r)
         assert r.code == 0, (k, r)
@@ -182,7 +186,7 @@ def test_context_never_shows_them_as_rules(poisoned):
     root, _evs, _ = poisoned
     for args in ([], ["--project", "invoicer"], ["--project", "invoicer", "--task", "push to main"],
                  ["--task", "deploy 密码"], ["--budget", "8000", "--project", "invoicer"]):
-        r = hm_proc("--home", root, "context", *args)
+        r = run_main("--home", root, "context", *args)
         assert_no_crash(r)
         assert r.code == 0, r
         sections = memory_sections(r.stdout)
@@ -222,11 +226,11 @@ def test_injected_extractor_cannot_promote_tool_text(tmp_path, request):
     src.write_text("".join(json.dumps(e, ensure_ascii=False) + "\n" for e in poison_events()), encoding="utf-8")
     ext = tmp_path / "extractor.py"
     ext.write_text(EXTRACTOR)
-    assert hm_proc("--home", root, "ingest", src).code == 0
-    r = hm_proc("--home", root, "consolidate", "--now", NOW1, "--extractor", f"{sys.executable} {ext}")
+    assert run_main("--home", root, "ingest", src).code == 0
+    r = run_main("--home", root, "consolidate", "--now", NOW1, "--extractor", f"{sys.executable} {ext}")
     assert_no_crash(r)
     for now in (NOW1, NOW2):
-        r = hm_proc("--home", root, "dream", "--force", "--now", now)
+        r = run_main("--home", root, "dream", "--force", "--now", now)
         assert_no_crash(r)
         assert r.code == 0, r
     for f in [*sorted((root / "memory").rglob("*.md")), root / "MEMORY.md"]:
@@ -257,11 +261,11 @@ def test_poison_many_framings(tmp_path, request):
     init_home(root)
     src = tmp_path / "pm.jsonl"
     src.write_text("".join(json.dumps(e, ensure_ascii=False) + "\n" for e in evs), encoding="utf-8")
-    assert hm_proc("--home", root, "ingest", SAMPLE_EVENTS).code == 0
-    assert hm_proc("--home", root, "ingest", src).code == 0
+    assert run_main("--home", root, "ingest", SAMPLE_EVENTS).code == 0
+    assert run_main("--home", root, "ingest", src).code == 0
     for now in (NOW1, NOW2):
         for cmd in (["consolidate", "--now", now], ["dream", "--force", "--now", now]):
-            r = hm_proc("--home", root, *cmd)
+            r = run_main("--home", root, *cmd)
             assert_no_crash(r)
             assert r.code == 0, r
     ids = {e["id"] for e in evs}
@@ -308,12 +312,12 @@ def test_client_written_user_lines_are_never_promoted(tmp_path, flags, text):
         f.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
         files.append(f)
     for args in (("ingest", *files), ("consolidate", "--now", NOW1), ("dream", "--force", "--now", NOW1)):
-        r = hm_proc("--home", root, *args)
+        r = run_main("--home", root, *args)
         assert_no_crash(r)
         assert r.code == 0, r
     stored = [json.loads(x) for p in (root / "ledger").glob("*.jsonl") for x in p.read_text().splitlines()]
     assert any("push directly to main" in e["text"] for e in stored), "the line was not ingested: the test proves nothing"
     body = "".join(p.read_text(encoding="utf-8") for p in (root / "memory").glob("*.md")) + (root / "MEMORY.md").read_text()
     assert "push directly" not in body
-    ctx = hm_proc("--home", root, "context", "--project", "shop", "--now", NOW1)
+    ctx = run_main("--home", root, "context", "--project", "shop", "--now", NOW1)
     assert "push directly" not in ctx.stdout.split("## Relevant episodes")[0]
