@@ -2,7 +2,7 @@
 
 ``build_home`` runs init → ingest (the sample home's events and a hostile
 instruction) → consolidate → dream --force → ingest + consolidate (a hostile
-preference left pending), all as subprocesses. ``Server`` starts
+preference left pending), through main() in this process (``hm_main``). ``Server`` starts
 ``holonmem serve --no-browser --port 0`` as a subprocess and reads its URL
 from stderr. ``request`` speaks HTTP without following redirects.
 """
@@ -33,13 +33,22 @@ def hm(home: Path, *args, env: dict | None = None, check: bool = True, timeout: 
     return p
 
 
+def hm_main(home: Path, *args, check: bool = True):
+    """``hm`` through holonmem's main() in this process (inproc_support), for the commands that
+    set a home up, read it or change it beside a running server: the server (and its refusals)
+    is the subprocess these tests are about; these commands print and store the same either way."""
+    from inproc_support import run_main
+
+    return run_main("--home", home, *args, check=check)
+
+
 def build_home(dest: Path) -> Path:
-    hm(dest, "init", dest)
-    hm(dest, "ingest", SAMPLE_EVENTS, FIXTURES / "hostile_memory.jsonl")
-    hm(dest, "consolidate")
-    hm(dest, "dream", "--force")
-    hm(dest, "ingest", FIXTURES / "hostile_pending.jsonl")
-    hm(dest, "consolidate")
+    hm_main(dest, "init", dest)
+    hm_main(dest, "ingest", SAMPLE_EVENTS, FIXTURES / "hostile_memory.jsonl")
+    hm_main(dest, "consolidate")
+    hm_main(dest, "dream", "--force")
+    hm_main(dest, "ingest", FIXTURES / "hostile_pending.jsonl")
+    hm_main(dest, "consolidate")
     return dest
 
 
@@ -120,7 +129,7 @@ class Server:
 def pending_groups(home: Path) -> list[dict]:
     import json
 
-    return json.loads(hm(home, "review", "--json").stdout)["groups"]
+    return json.loads(hm_main(home, "review", "--json").stdout)["groups"]
 
 
 def signal_status(home: Path) -> dict[str, dict]:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from serve_support import ROOT, TOKEN, Server, copy_home, hm, pending_groups, signal_status
+from serve_support import ROOT, TOKEN, Server, copy_home, hm, hm_main, pending_groups, signal_status
 
 pytest.importorskip("jinja2", reason="the web extra (jinja2) is not installed: pip install -e '.[web]'")
 
@@ -64,7 +64,7 @@ def test_serve_without_jinja2_exits_1_with_the_pip_command(tmp_path):
                            capture_output=True, text=True, env=env)
     assert probe.stdout.strip() == "no jinja2", probe
     home = tmp_path / "home"
-    hm(home, "init", home)
+    hm_main(home, "init", home)
     p = subprocess.run([sys.executable, "-S", "-m", "holonmem", "--home", str(home), "serve", "--no-browser", "--port", "0"],
                        capture_output=True, text=True, env=env, timeout=60)
     assert p.returncode == 1, p
@@ -75,7 +75,7 @@ def test_serve_without_jinja2_exits_1_with_the_pip_command(tmp_path):
 @pytest.mark.parametrize("host", ["0.0.0.0", "192.168.1.10", "::", "example.com"])
 def test_serve_refuses_to_bind_anything_but_loopback(tmp_path, host):
     home = tmp_path / "home"
-    hm(home, "init", home)
+    hm_main(home, "init", home)
     p = hm(home, "serve", "--no-browser", "--port", "0", "--host", host, check=False, timeout=30)
     assert p.returncode == 2, p
     assert p.stderr.startswith(f"Error: --host {host!r} is not a loopback address"), p.stderr
@@ -84,7 +84,7 @@ def test_serve_refuses_to_bind_anything_but_loopback(tmp_path, host):
 
 def test_a_short_or_odd_token_is_refused(tmp_path):
     home = tmp_path / "home"
-    hm(home, "init", home)
+    hm_main(home, "init", home)
     for bad in ("short", "has space in it", "ünïcode-token"):
         p = hm(home, "serve", "--no-browser", "--port", "0", "--token", bad, check=False, timeout=30)
         assert p.returncode == 2 and p.stderr.startswith("Error: --token must be"), p
@@ -220,7 +220,7 @@ def test_every_page_shows_the_home_as_the_cli_sees_it(served):
     _, _, tl = srv.request("GET", "/timeline")
     assert "<svg" in tl and tl.count('class="ev"') >= 5 and "invoicer" in tl
     # context preview: the same block `holonmem context` prints, with per-section tokens and what was cut
-    cli = hm(home, "context", "--project", "invoicer", "--task", "release", "--budget", "600", "--now", "2026-06-25",
+    cli = hm_main(home, "context", "--project", "invoicer", "--task", "release", "--budget", "600", "--now", "2026-06-25",
              "--format", "json")
     want = json.loads(cli.stdout)
     _, _, cp = srv.request("GET", "/context?go=1&project=invoicer&task=release&budget=600&now=2026-06-25")
@@ -306,10 +306,10 @@ def test_the_timeline_follows_the_files_while_the_server_runs(served, tmp_path):
     extra.write_text("".join(json.dumps({"id": f"evt_more_{i}", "ts": "2026-07-01T10:00:00+00:00", "project": "invoicer",
                                          "session": "s_more", "role": "user", "text": f"note {i}"}) + "\n"
                              for i in range(3)), encoding="utf-8")
-    hm(home, "ingest", extra)
+    hm_main(home, "ingest", extra)
     after = bars("invoicer")
     assert after["2026-07-01"] == 3 and {k: v for k, v in after.items() if k != "2026-07-01"} == before
-    hm(home, "remember", "Always tag releases in invoicer", "--project", "invoicer")
+    hm_main(home, "remember", "Always tag releases in invoicer", "--project", "invoicer")
     _, _, page = srv.request("GET", "/timeline")
     made = dict(re.findall(r"<title>invoicer (\d{4}-\d{2}-\d{2}): (\d+) memories created</title>", page))
     from holonmem.home import Home

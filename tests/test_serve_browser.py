@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from serve_support import TOKEN, Server, copy_home, hm, pending_groups, signal_status
+from serve_support import TOKEN, Server, copy_home, hm_main, pending_groups, signal_status
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -176,7 +176,7 @@ def test_approve_a_pending_signal_and_see_it_in_context(site):
     pg.go("/context?go=1&project=invoicer&task=write+the+release+notes")
     assert statement in pg.main
     pg.shot("context-after")
-    cli = hm(home, "context", "--project", "invoicer", "--task", "write the release notes")
+    cli = hm_main(home, "context", "--project", "invoicer", "--task", "write the release notes")
     assert statement in cli.stdout
 
 
