@@ -554,11 +554,11 @@ def test_claude_code_session_with_compaction_and_subagents(cli, home):
     assert (again["ingested"], again["duplicates"]) == (0, 0)
 
 
-def test_claude_code_skips_are_said_with_verbose(hm, home):
-    r = hm("--home", home.root, "ingest", cc21_files()[0], env={"HOLONMEM_VERBOSE": "1"})
+def test_claude_code_skips_are_said_with_verbose(inproc, home):
+    r = inproc("--home", home.root, "ingest", cc21_files()[0], env={"HOLONMEM_VERBOSE": "1"})
     assert r.exit_code == 0, r
     assert "skipped 1 × thinking block" in r.stderr and "skipped 2 × slash-command wrapper" in r.stderr
-    r = hm("--home", home.root, "ingest", cc21_files()[1])
+    r = inproc("--home", home.root, "ingest", cc21_files()[1])
     assert r.exit_code == 0 and "skipped" not in r.stderr.replace("skipped 0 duplicates", "")
 
 
@@ -856,7 +856,7 @@ def test_projects_mapping_reaches_the_hook(hm, home, tmp_path):
     assert ledger(home)[0]["project"] == "agency"
 
 
-def test_real_shaped_sessions_remember_only_what_a_person_said(hm, home):
+def test_real_shaped_sessions_remember_only_what_a_person_said(inproc, home):
     """Acceptance of issue 16 on the fixtures of both clients: ingest, consolidate, dream.
 
     The compaction summaries, the subagent prompt and the task notification
@@ -866,9 +866,9 @@ def test_real_shaped_sessions_remember_only_what_a_person_said(hm, home):
     from conftest import CLAUDE_CODE, CODEX
 
     files = sorted(CLAUDE_CODE.rglob("*.jsonl")) + sorted(CODEX.glob("*.jsonl"))
-    assert hm("--home", home.root, "ingest", *files).exit_code == 0
-    assert hm("--home", home.root, "consolidate").exit_code == 0
-    assert hm("--home", home.root, "dream", "--force").exit_code == 0
+    assert inproc("--home", home.root, "ingest", *files).exit_code == 0
+    assert inproc("--home", home.root, "consolidate").exit_code == 0
+    assert inproc("--home", home.root, "dream", "--force").exit_code == 0
     ledger_by_id = {e["id"]: e for e in ledger(home)}
     from holonmem.attribution import is_user_authored
 

@@ -1,6 +1,7 @@
 """The MCP part of `holonmem hook install claude|codex`: printed by default, merged with --write
 (a .bak kept, other servers and a person's formatting kept, installing twice adds nothing).
-Every run is the real CLI as a subprocess; $HOME is tmp_path/user (conftest)."""
+Every run is the real CLI through main() in this process (``inproc``: what it prints and writes is
+the point); $HOME is tmp_path/user (conftest)."""
 
 from __future__ import annotations
 
@@ -8,13 +9,13 @@ import json
 import tomllib
 
 
-def test_print_mode_offers_the_mcp_entry_and_keeps_stdout_the_hooks_json(hm, home, tmp_path):
-    r = hm("--home", home.root, "hook", "install", "claude")
+def test_print_mode_offers_the_mcp_entry_and_keeps_stdout_the_hooks_json(inproc, home, tmp_path):
+    r = inproc("--home", home.root, "hook", "install", "claude")
     assert r.exit_code == 0, r
     assert set(json.loads(r.stdout)) == {"hooks"}  # stdout stays one JSON document
     assert "claude mcp add --scope user holonmem -- " in r.stderr
     assert f"mcp --home {home.root}" in r.stderr
-    r = hm("--home", home.root, "hook", "install", "codex", env={"CODEX_HOME": str(tmp_path / "cx")})
+    r = inproc("--home", home.root, "hook", "install", "codex", env={"CODEX_HOME": str(tmp_path / "cx")})
     assert r.exit_code == 0, r
     assert f"add this to {tmp_path / 'cx' / 'config.toml'}:" in r.stderr
     table = r.stderr[r.stderr.index("[mcp_servers.holonmem]"):]
@@ -24,13 +25,13 @@ def test_print_mode_offers_the_mcp_entry_and_keeps_stdout_the_hooks_json(hm, hom
     assert not (tmp_path / "cx").exists() and not (tmp_path / "user" / ".claude").exists()  # nothing written
 
 
-def test_claude_write_merges_mcp_json_keeping_other_servers_and_a_backup(hm, home, tmp_path):
+def test_claude_write_merges_mcp_json_keeping_other_servers_and_a_backup(inproc, home, tmp_path):
     proj = tmp_path / "proj"
     proj.mkdir()
     mine = {"mcpServers": {"github": {"command": "gh-mcp", "args": ["--ro"]}}, "extra": [1, 2]}
     original = json.dumps(mine, indent=4).encode()
     (proj / ".mcp.json").write_bytes(original)
-    r = hm("--home", home.root, "hook", "install", "claude", "--project-dir", proj, "--write", "--json")
+    r = inproc("--home", home.root, "hook", "install", "claude", "--project-dir", proj, "--write", "--json")
     assert r.exit_code == 0, r
     info = json.loads(r.stdout)["mcp"]
     assert info["added"] == 1 and info["path"] == str(proj / ".mcp.json") and info["backup"] == str(proj / ".mcp.json.bak")
@@ -40,13 +41,13 @@ def test_claude_write_merges_mcp_json_keeping_other_servers_and_a_backup(hm, hom
     assert ours["type"] == "stdio" and ours["args"][-3:] == ["mcp", "--home", str(home.root)]
     assert (proj / ".mcp.json.bak").read_bytes() == original
     after = (proj / ".mcp.json").read_bytes()
-    r = hm("--home", home.root, "hook", "install", "claude", "--project-dir", proj, "--write")
+    r = inproc("--home", home.root, "hook", "install", "claude", "--project-dir", proj, "--write")
     assert r.exit_code == 0 and "MCP server already in" in r.stderr
     assert (proj / ".mcp.json").read_bytes() == after
 
 
-def test_claude_user_scope_is_not_written_but_named(hm, home, tmp_path):
-    r = hm("--home", home.root, "hook", "install", "claude", "--write")
+def test_claude_user_scope_is_not_written_but_named(inproc, home, tmp_path):
+    r = inproc("--home", home.root, "hook", "install", "claude", "--write")
     assert r.exit_code == 0, r
     assert "not written: Claude Code keeps user-scope MCP servers in ~/.claude.json" in r.stderr
     assert "claude mcp add --scope user holonmem" in r.stderr
@@ -54,25 +55,25 @@ def test_claude_user_scope_is_not_written_but_named(hm, home, tmp_path):
     assert (tmp_path / "user" / ".claude" / "settings.json").exists()  # the hooks still went in
 
 
-def test_a_foreign_server_named_holonmem_is_left_alone(hm, home, tmp_path):
+def test_a_foreign_server_named_holonmem_is_left_alone(inproc, home, tmp_path):
     proj = tmp_path / "proj"
     proj.mkdir()
     theirs = {"mcpServers": {"holonmem": {"command": "something-else"}}}
     (proj / ".mcp.json").write_text(json.dumps(theirs))
-    r = hm("--home", home.root, "hook", "install", "claude", "--project-dir", proj, "--write")
+    r = inproc("--home", home.root, "hook", "install", "claude", "--project-dir", proj, "--write")
     assert r.exit_code == 0, r
     assert "an MCP server named 'holonmem' is there already; left alone" in r.stderr
     assert json.loads((proj / ".mcp.json").read_text()) == theirs
     assert not (proj / ".mcp.json.bak").exists()
 
 
-def test_codex_write_appends_to_config_toml_keeping_the_file_byte_for_byte(hm, home, tmp_path):
+def test_codex_write_appends_to_config_toml_keeping_the_file_byte_for_byte(inproc, home, tmp_path):
     cx = tmp_path / "cx"
     cx.mkdir()
     original = 'model = "o3"  # my model\n\n[mcp_servers.docs]\ncommand = "docs-mcp"\n\n[profiles.fast]\nmodel = "mini"\n'
     (cx / "config.toml").write_text(original)
     env = {"CODEX_HOME": str(cx)}
-    r = hm("--home", home.root, "hook", "install", "codex", "--write", env=env)
+    r = inproc("--home", home.root, "hook", "install", "codex", "--write", env=env)
     assert r.exit_code == 0, r
     assert f"added the holonmem MCP server to {cx / 'config.toml'} (backup: {cx / 'config.toml.bak'})" in r.stderr
     text = (cx / "config.toml").read_text()
@@ -83,14 +84,14 @@ def test_codex_write_appends_to_config_toml_keeping_the_file_byte_for_byte(hm, h
     assert cfg["mcp_servers"]["holonmem"]["args"][-3:] == ["mcp", "--home", str(home.root)]
     assert (cx / "config.toml.bak").read_text() == original
     assert (cx / "hooks.json").exists()
-    r = hm("--home", home.root, "hook", "install", "codex", "--write", env=env)
+    r = inproc("--home", home.root, "hook", "install", "codex", "--write", env=env)
     assert r.exit_code == 0 and "MCP server already in" in r.stderr
     assert (cx / "config.toml").read_text() == text
 
 
-def test_codex_project_config_and_refusals(hm, home, tmp_path):
+def test_codex_project_config_and_refusals(inproc, home, tmp_path):
     proj = tmp_path / "proj"
-    r = hm("--home", home.root, "hook", "install", "codex", "--project-dir", proj, "--write")
+    r = inproc("--home", home.root, "hook", "install", "codex", "--project-dir", proj, "--write")
     assert r.exit_code == 0, r
     assert tomllib.loads((proj / ".codex" / "config.toml").read_text())["mcp_servers"]["holonmem"]["command"]
 
@@ -99,7 +100,7 @@ def test_codex_project_config_and_refusals(hm, home, tmp_path):
         other = tmp_path / f"p{len(why)}"
         (other / ".codex").mkdir(parents=True)
         (other / ".codex" / "config.toml").write_text(bad)
-        r = hm("--home", home.root, "hook", "install", "codex", "--project-dir", other, "--write")
+        r = inproc("--home", home.root, "hook", "install", "codex", "--project-dir", other, "--write")
         assert r.exit_code == 1, r
         assert r.stderr.startswith("Error: ") and why in r.stderr and "Traceback" not in r.stderr
         assert (other / ".codex" / "config.toml").read_text() == bad  # untouched
