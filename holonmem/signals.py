@@ -101,6 +101,13 @@ def _findings(text: str, prev_assistant: str, prior_quoted: list[str] | None = N
             frame = fm.group(1).strip()
             prev, prev_found, bare_prev = sent, False, ""
             continue
+        if out and out[-1].sentence == prev and _INTENSIFIER.match(sent):
+            # "no force pushes. ever.": the short sentence makes the one before it standing
+            last = out[-1]
+            out[-1] = U.Finding("instruct" if last.act == "prefer" else last.act, last.text, last.sentence,
+                                last.personal, last.conditional, True)
+            prev, prev_found, bare_prev = sent, True, ""
+            continue
         f = U.classify(sent, prev_assistant=prev_assistant, quoted=quoted, prev_user=prev)
         if framed and (f is None or f.act in ("prefer", "instruct")) and not U.is_question(sent):
             # "that's how I want answers in general. bottom line first, details after": the frame
@@ -152,6 +159,7 @@ def _findings(text: str, prev_assistant: str, prior_quoted: list[str] | None = N
 
 # a frame that says the next sentence is how the person wants something, for good: "👍 that's how
 # I want answers in general", "this is how I like my summaries, always"
+_INTENSIFIER = re.compile(r"^\W*(?:ever|never|ever again|never again|always|from now on|for good|period|永远|以后都是|以后都这样)\W*$", re.I)
 _TO_PERSON = re.compile(r"\b(?:answers?|replies|reply|responses?|updates?|summar(?:y|ies)|messages?|explanations?|reports? to me)\b", re.I)
 _FRAME = re.compile(r"^\W*(?:that'?s|thats|this is|here'?s|heres) (?:how|what) i (?:want|like|need) (?:my )?([a-z][\w -]{1,30}?)"
                     r"\s*(in general|always|from now on|every time|going forward)(?:,?\s*(?:btw|ok|okay))?[.!]?\s*$", re.I)

@@ -163,6 +163,7 @@ STANDING = re.compile(
     r"|\bsame as (?:I said )?last time\b|(?:跟|和)(?:上次|之前|以前)说的一样|还是那句"
     # "gapdh + actb geomean like last time", "跟讲义一个规矩"
     r"|\blike (?:last time|before|always|usual|we always do)\b|(?:跟|和|同)[^，。]{1,8}(?:一个|一样的?|同一个)规矩"
+    r"|\bany ?time\b(?! soon)|\b(?:times?|dates?|timestamps?) in [\w/ ]{2,20}? time\b|(?:^|[，,]|还有|另外|对了)(?:回答|回复|答复)(?:我)?(?:都|一律|统一)?用"
     r"|\b(?:out of|from|in|for|to) everything\b|\b(?:at the (?:end|start) of|end of|start of) (?:each|every) \w+|我(?:所有的?|的所有)|\ball (?:of )?my (?:files|documents|notes|reports|file names)\b"
     # a quantified case: "any migration that touches the schema, loop in Priya", "凡是涉及合同的都先给我看"
     r"|" + _QUANTIFIED_CASE +
@@ -221,7 +222,9 @@ CORRECTION_LEAD = re.compile(
     r"\bthat'?s (?:wrong|not right|incorrect|outdated)\b|写错了|纠正一下|更正一下|我(?:昨天|之前|刚才)?说错了|^\s*(?:no\b[\s,.!—–-]|nope\b|wrong\b|not quite\b|actually\b|correction\b|hmm,? wait\b|wait\b[,\s].{0,30}\b(?:misremembered|wrong|mistake)\b|I misremembered\b"
     r"|不对|不是|错了|搞错了|说错了|记错了|更正|纠正)", re.I)
 CORRECTION_FORM = re.compile(
-    r"(\b(?:is|are|was|were|started|starts|ends|ended)\s+[^,.;]{1,40}?,\s*not\s+[^,.;]{1,30}|\bnot\s+[^,.;]{1,30}?,\s*(?:it'?s|but)\b"
+    r"(^\s*(?:it'?s\s+|its\s+)?[$€£¥]?\d[\d.,:]*\s*[%a-z]{0,3}\s*,?\s+not\s+[$€£¥]?\d[\d.,:]*\b"
+    r"|[,;]\s*(?:the\s+)?[\w@#.-]+(?:\s+[\w-]+)?\s+(?:is|was)\s+(?:the\s+)?(?:old|outdated|stale|wrong)\b(?:\s+one)?"
+    r"|\b(?:is|are|was|were|started|starts|ends|ended)\s+[^,.;]{1,40}?,\s*not\s+[^,.;]{1,30}|\bnot\s+[^,.;]{1,30}?,\s*(?:it'?s|but)\b"
     r"|[，,]\s*不对[，,]\s*(?:应该)?是|不是[^，。；]{1,16}[，,]\s*是|是[^，。；]{1,16}[，,]\s*不是|不是[^，。；]{1,12}而是|[\d一二三四五六七八九十两][^，。；]{0,8}[，,]\s*不是[^，。；]{1,12})", re.I)
 _VALUE = re.compile(rf"(\d|[A-Z][a-z]+ \d|\b[A-Z]{{2,}}\b|[\"“「'][^\"”」']+[\"”」']|[{_CJK}]{{2,4}}(?:号|点|日|月|周[一二三四五六日天])"
                     r"|`[^`]+`|\b[a-z0-9]+(?:[-_.][a-z0-9]+){2,}\b)")
@@ -234,7 +237,7 @@ PERSONAL = re.compile(
     r"|\b(?:remind|notify|ping|message|text|email|call) me\b(?=.{0,24}\b(?:by|via|on|over|through|at)\b)|\b(?:give|show|write|answer|explain to) me\b|\byou (?:give|send|write|show) me\b|\bI can'?t (?:think|read|see|eat|drink|stand)\b"
     r"|给我(?:排|安排|写|改|订|买)|我(?:要|想|得|需要)?先看|我要看|让我看|\bI (?:want|need) to (?:see|read|know)\b|(?:提醒|通知|消息)[^，。]{0,6}(?:发|用|改成|改用|通过|走)[^，。]{0,3}(?:短信|微信|邮件|电话|钉钉)"
     r"|不管哪个|无论哪个|不论哪个|我看着|我不爱看|我看不|给我(?:弄|列|做|整理|画)"
-    r"|\bmy time ?zone\b|我的时区|我(?:所有的?|的所有)|\ball (?:of )?my (?:files|documents|notes|reports|file names)\b|" + _ADDRESS_ME + r"|(?:你|您)(?:回|回复|回答|给)我[^，。？！]{0,6}的时候"
+    r"|\bmy time ?zone\b|我的时区|\b(?:times?|dates?|timestamps?) in [\w/ ]{2,20}? time\b|(?:^|[，,]|还有|另外|对了)(?:回答|回复|答复)(?:我)?(?:都|一律|统一)?用|我(?:所有的?|的所有)|\ball (?:of )?my (?:files|documents|notes|reports|file names)\b|" + _ADDRESS_ME + r"|(?:你|您)(?:回|回复|回答|给)我[^，。？！]{0,6}的时候"
     r"|(?:回复|回答|回)我(?:的时候)?(?:都|就)?(?:用|说)|跟我说话|和我说话|给我发(?:提醒|消息|通知)|发我(?:微信|短信|邮件|邮箱)|我要睡|我的稿子|我写的|给我改|我的名字|笔名|所有项目|任何项目|不管哪个项目)", re.I)
 # "show me a diff / the plan / the SQL": what the person wants to see of the work (a project's gate)
 _SHOW_ME = re.compile(r"\b(?:give|show|send) me\b", re.I)
@@ -246,7 +249,7 @@ ANAPHOR = re.compile(
     r"|^(?:remember|note) (?:that|this)\.?$|记住这一?点|就按这个来|按这个来|照这个来|以后都这样", re.I)
 
 _LEAD_STRIP = re.compile(
-    r"^\s*(?:(?:ok(?:ay)?|so|also|and|oh|btw|fyi|by the way|anyway|one more(?: thing)?|last thing|heads up|quick one|one thing|hmm|right"
+    r"^\s*(?:(?:ok(?:ay)?|yeah|yep|yup|so|also|and|oh|btw|fyi|by the way|anyway|one more(?: thing)?|last thing|heads up|quick one|one thing|hmm|right"
     r"|as I said(?: before)?|like I said|I told you|I said before)\b\s*[:：,，—–-]*\s*"
     r"|(?:对了|还有|另外|顺便说一下|顺便|还有就是|我说过的?|说过了|跟你说过)\s*[:：,，—–-]*\s*"
     # a label before the rule: "还有个硬性要求：…", "One hard requirement: …"
@@ -273,7 +276,8 @@ _AS_BEFORE = re.compile(r"\blike (?:last time|before|always|usual|we always do)\
 # a limit kept to: "发家长群的东西控制在200字以内", "keep anything for the client under 150 words"
 _LIMIT = re.compile(r"控制在\s*\d+\s*\S{0,2}以内|(?:不要|别|不能)?超过\s*\d+\s*(?:字|个字|行|页|分钟)"
                     r"|\bkeep (?:it|them|\w+(?: \w+){0,6}) (?:under|below|within) \d+\s*(?:words|characters|chars|lines|pages|minutes)\b"
-                    r"|\bno (?:more|longer) than \d+\s*(?:words|characters|chars|lines|pages|minutes)\b", re.I)
+                    r"|\bno (?:more|longer) than \d+\s*(?:words|characters|chars|lines|pages|minutes)\b"
+                    r"|\bto \d+\s*[a-z]*\s*max\b|\b(?:at most|max(?:imum)?) \d+\s+(?:words|questions|lines|pages|items|slides|bullets)\b", re.I)
 _ANY_OF_KIND = re.compile(r"的(?:东西|消息|内容|通知|文案|邮件)|\b(?:anything|everything|all|any|every)\b", re.I)
 _CLOSES_STANDING = re.compile(r"\b(?:from now on|going forward|from here on(?: out)?)\s*(?:[,;.!]|$)", re.I)
 # … unless it foretells ("prices are going up from now on", "it will rain from now on")
@@ -466,7 +470,7 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
     if re.match(r"^(?:我(?:所有的?|的所有)|all (?:of )?my )", core, re.I) and not question and not descriptive:
         # "我所有文件名都是日期开头的": how the person keeps all their things
         return Finding("convention", _drop_reason(core), s, personal=True, standing=True)
-    if _LIMIT.search(s) and not question and _ANY_OF_KIND.search(s):
+    if _LIMIT.search(s) and not question and (_ANY_OF_KIND.search(s) or not re.search(r"\b(?:it|them|this|that|these|those)\b|这个|这封|这篇", s, re.I)):
         return Finding("instruct", core, s, personal=personal, standing=True)  # a limit on a kind of thing
     if conditional and _OPTIONAL.search(s):
         return None
@@ -474,6 +478,8 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
         # "if the AUC ever drops below 0.70, don't overwrite the model": a condition makes
         # a directive general; the statement keeps the condition.
         return Finding("instruct", core, s, personal=personal, conditional=True, standing=True)
+    if standing and not directive and not question and re.search(r"\bi (?:want|need|like)\b|我要|我想要", s, re.I):
+        return Finding("instruct", core, s, personal=True, standing=True)  # "any time there's a list of numbers I want a table"
     if standing and directive:
         if question:  # "can you always put the units in the headers?" -> "Always put the units in the headers"
             core = clean(re.sub(r"^(?:and\s+|so\s+|also\s+)?(?:can|could|would) you\s+(?:please\s+)?|^(?:你|您)?(?:能不能|可不可以|能否)",

@@ -302,3 +302,21 @@ def test_news_told_twice_still_retires_the_thing():
     from holonmem import grouping
     assert "tfenv" in grouping.retired_terms(
         "use mise from here on, tfenv isn't even installed anymore (heads up, we dropped tfenv last week).")
+
+
+@pytest.mark.parametrize("text, act, personal, needle", [
+    ("3100 not 1300, his rate went up in march, the sheet is stale", "correct", False, "3100"),
+    ("its #qa-team, the testers channel is the old one nobody reads", "correct", False, "#qa-team"),
+    ("any time theres more than a couple numbers i want a chart", "instruct", True, "chart"),
+    ("yeah just give me times in tokyo time pls", "instruct", True, "tokyo time"),
+    ("对了回答用英文就行，术语别翻译", "instruct", True, "英文"),
+    ("keep the onboarding quiz to 8 questions max", "instruct", False, "8 questions"),
+])
+def test_corrections_limits_and_personal_formats_in_plain_words(text, act, personal, needle):
+    ((a, p, t),) = acts(text)
+    assert (a, p) == (act, personal) and needle in t
+
+
+def test_ever_on_its_own_makes_the_sentence_before_it_standing():
+    ((a, _p, t),) = acts("no direct deploys. ever. someone else may be mid-release")
+    assert a == "instruct" and t == "No direct deploys"
