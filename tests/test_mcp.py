@@ -16,10 +16,7 @@ import sys
 import tomllib
 from pathlib import Path
 
-import anyio
 import pytest
-from mcp import ClientSession, StdioServerParameters
-from mcp.client.stdio import stdio_client
 
 from conftest import FIXTURES
 from inproc_support import run_main
@@ -63,6 +60,11 @@ def talk(argv: list[str], calls: list, errlog: Path, env: dict | None = None):
     """Start the server, list its tools, make ``calls`` in one session; ``(tools, results)``.
     A call is ``(tool name, arguments)``, or a function run between two calls (e.g. the CLI
     changing the home while the server keeps running); results are the tool calls' only."""
+    # imported here, not at the top: the SDK costs ~1.5 s of CPU to import, and every xdist
+    # worker imports every test module to collect it, also the one that never runs these
+    import anyio
+    from mcp import ClientSession, StdioServerParameters
+    from mcp.client.stdio import stdio_client
 
     async def go():
         params = StdioServerParameters(command=argv[0], args=argv[1:], env=env)
