@@ -80,6 +80,7 @@ def _findings(text: str, prev_assistant: str, prior_quoted: list[str] | None = N
     quoted = a.quoted + list(prior_quoted or [])
     out: list[U.Finding] = []
     prev = bare_prev = frame = ""
+    secret_before = False
     prev_found = False
     for sent in U.sentences(a.text):
         bare = re.sub(r"^\s*(?:wait|hmm|oh|ah|等等|哎)[\s,，.…!！]*", "", sent, flags=re.I)
@@ -101,6 +102,11 @@ def _findings(text: str, prev_assistant: str, prior_quoted: list[str] | None = N
             frame = fm.group(1).strip()
             prev, prev_found, bare_prev = sent, False, ""
             continue
+        if secret_before and _ABOUT_IT.search(sent):
+            # "pw is [REDACTED]. dont write that down anywhere": about the secret, not a way of working
+            prev, prev_found, bare_prev, secret_before = sent, False, "", False
+            continue
+        secret_before = "[REDACTED" in sent
         if out and out[-1].sentence == prev and _INTENSIFIER.match(sent):
             # "no force pushes. ever.": the short sentence makes the one before it standing
             last = out[-1]
@@ -126,7 +132,8 @@ def _findings(text: str, prev_assistant: str, prior_quoted: list[str] | None = N
             kept = "".join(c for c in parts if "[REDACTED" not in c).strip(" ，,;；")
             # without its head the rest must still say something by itself ("if it asks for a password
             # when you scp its [REDACTED], yes i know, ill set up keys" does not)
-            headless = "[REDACTED" in parts[0]
+            # … or its condition ("pw is [REDACTED] if steamcmd asks" held the "if")
+            headless = "[REDACTED" in parts[0] or f.conditional and not U.CONDITIONAL.search(kept)
             f = (U.Finding(f.act, kept, sent, f.personal, f.conditional, f.standing)
                  if U.content_chars(kept) >= 6 and not (headless and U.classify(kept, prev_assistant=prev_assistant) is None) else None)
         if (f is not None and f.act == "replace" and bare_prev and U.content_chars(f.text) < 40
@@ -159,6 +166,9 @@ def _findings(text: str, prev_assistant: str, prior_quoted: list[str] | None = N
 
 # a frame that says the next sentence is how the person wants something, for good: "👍 that's how
 # I want answers in general", "this is how I like my summaries, always"
+# what to do with "that" right after a secret: "dont write that down anywhere", "keep it to yourself"
+_ABOUT_IT = re.compile(r"^\W*(?:pls |please )?(?:dont|don'?t|do not|never|keep|no need to)\s+(?:\w+\s+){0,2}(?:that|it|this|them)\b.{0,30}$"
+                       r"|^(?:别|不要)[^，。]{0,6}(?:这个|它)", re.I)
 _INTENSIFIER = re.compile(r"^\W*(?:ever|never|ever again|never again|always|from now on|for good|period|永远|以后都是|以后都这样)\W*$", re.I)
 _TO_PERSON = re.compile(r"\b(?:answers?|replies|reply|responses?|updates?|summar(?:y|ies)|messages?|explanations?|reports? to me)\b", re.I)
 _FRAME = re.compile(r"^\W*(?:that'?s|thats|this is|here'?s|heres) (?:how|what) i (?:want|like|need) (?:my )?([a-z][\w -]{1,30}?)"

@@ -320,3 +320,7 @@ def test_corrections_limits_and_personal_formats_in_plain_words(text, act, perso
 def test_ever_on_its_own_makes_the_sentence_before_it_standing():
     ((a, _p, t),) = acts("no direct deploys. ever. someone else may be mid-release")
     assert a == "instruct" and t == "No direct deploys"
+
+
+def test_what_is_said_about_a_secret_is_no_rule():
+    assert acts("the ci account is deploybot, pw is [REDACTED:password] if the runner asks. dont write that down anywhere") == []
