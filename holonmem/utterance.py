@@ -364,6 +364,7 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
              prev_user: str = "") -> Finding | None:
     """The act of one sentence the user typed, or None."""
     s = sentence.strip()
+    s_scope = s  # the part of the sentence whose "this time" / 这次 counts
     if content_chars(s) < 3 or SARCASM.search(s) or REPORTED.search(s):
         return None
     question = is_question(s)
@@ -383,7 +384,10 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
             head = max(core.rfind(c, 0, m.start()) for c in "，,；;")
             # only a request for now goes ("把行程更新一下，记得…"); "押金改成三个月也可以接受，以后…" stays
             if head >= 0 and all(_TASK_NOW.search(c) for c in re.split(r"[，,；;]", core[:head]) if c.strip()):
-                core = clean(core[head + 1:])
+                whole, core = core, clean(core[head + 1:])
+                s_scope = core  # "这周到期的疫苗提醒发一下，按老规矩提前3天发": "这周" dated the task, not the rule
+                if re.search(r"[他她它]|那边|这边|那家|这家", core):
+                    core = whole  # "…跟王记那边说一声，猪肉照旧他家": the rule needs the task's words
     m = re.match(r"^[^,，]{1,40}[,，]\s*(?:but|just|但是?|不过)\s*(?=(?:please\s+)?(?:don'?t|do not|never|always|别|不要)\b)", core, re.I)
     if m and (STANDING.search(core[m.end():]) or ASK_FIRST.search(core[m.end():])):
         core = clean(core[m.end():])  # "Take a look, but don't scale the pool without asking me first"
@@ -397,7 +401,7 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
     hdr = re.match(r"^[^:：]{1,24}[:：]\s*", s)
     scoped = s if not hdr or re.search(r"\b(?:for|only|just|until)\b|只|仅|先", hdr.group(0), re.I) else s[hdr.end():]
     # "这次我不用美图秀秀了……以后海报改用 Canva": a clause that names the future outlasts "this time"
-    one_off = bool(ONE_OFF.search(s)) and not any(_FUTURE.search(c) and not ONE_OFF.search(c) for c in _CLAUSE.split(s))
+    one_off = bool(ONE_OFF.search(s_scope)) and not any(_FUTURE.search(c) and not ONE_OFF.search(c) for c in _CLAUSE.split(s_scope))
     standing = bool(ASK_FIRST.search(s)) or _standing_clause(s)
     conditional = bool(CONDITIONAL.search(s))
     # a sentence that opens with a standing marker ("from now on, deploy…", "以后每次都订…") is an instruction
@@ -517,6 +521,8 @@ _CONVENTION_VALUE = re.compile(
 _NAMED = re.compile(r"`[^`]+`|#[\w-]+|@\w+|\b[A-Z][\w.+-]*[A-Za-z0-9]\b|\b\w+\.\w{2,5}\b|https?://|\d|[\u3400-\u9fff]{2,}")
 # a requirement on a kind of thing, in the general present: "Figures in the thesis have to be grayscale"
 _REQUIREMENT = re.compile(r"^(?:all\s+|the\s+|our\s+)?(?:[a-z-]+\s+){0,2}[a-z-]+s\b(?:\s+(?:in|for|of|on)\s+(?:the\s+|our\s+|my\s+)?[\w-]+)?\s+(?:have to|must|need to|should)\s+(?:be|stay|go|use)\b", re.I)
+# … and in Chinese, said as how it is done: "管制药出库要两个人签字的"
+_REQUIREMENT_ZH = re.compile(r"^[^，。,！？]{2,12}?(?:都|一律)?(?:要|得|必须|需要)[^，。,！？]{2,16}的\s*$")
 # a term kept as chosen: "Keep “the rivers and lakes” for 江湖", "translate 抓手 as leverage"
 _GLOSS = re.compile(r"^(?:please\s+)?(?:keep|use|translate|render)\s+[\"“'「][^\"”'」]{1,40}[\"”'」]\s+(?:for|as)\s+\S|^(?:please\s+)?(?:translate|render)\s+\S{1,20}\s+as\s+[\"“'「]", re.I)
 
@@ -545,7 +551,7 @@ def convention(core: str) -> str | None:
     head = re.split(r"[,;:，；：]|\s[-–—]\s", core, maxsplit=1)[0]
     if _PREFERENCE.search(head):
         return None  # "我更喜欢用 pytest": a preference, weak until repeated
-    if _GLOSS.search(core) or _REQUIREMENT.match(head):
+    if _GLOSS.search(core) or _REQUIREMENT.match(head) or _REQUIREMENT_ZH.match(head):
         return "instruct"
     if _ROUTE.match(head) and re.search(r"[,;]\s*(?:we (?:have|get|got|'ve got|pay)|our \w+ (?:is|are)|that'?s where)\b", core, re.I):
         return "convention"  # "tips come from fisher, we have the negotiated pricing there"

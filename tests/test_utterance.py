@@ -324,3 +324,14 @@ def test_ever_on_its_own_makes_the_sentence_before_it_standing():
 
 def test_what_is_said_about_a_secret_is_no_rule():
     assert acts("the ci account is deploybot, pw is [REDACTED:password] if the runner asks. dont write that down anywhere") == []
+
+
+def test_a_task_for_now_before_the_usual_rule_does_not_date_the_rule():
+    ((a, _p, t),) = acts("这周到期的保险提醒发一下，按老规矩提前5天发")
+    assert a == "instruct" and "提前5天" in t
+    assert acts("这次的报告要用表格的") == []  # "这次" in the only clause still dates it
+
+
+def test_a_chinese_requirement_said_as_how_it_is_done():
+    ((a, _p, t),) = acts("危化品入库要两个人签字的，第二个人写小王")
+    assert a == "instruct" and "两个人签字" in t
