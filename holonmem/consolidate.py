@@ -116,6 +116,9 @@ def _read_positions(home: Home, positions: list, problems: list[str]) -> list[tu
     return out
 
 
+FUTURE_SLACK_SECONDS = 300  # clocks differ by a little; a session ending further ahead than this is reported
+
+
 def _parse_now(now: datetime | str | None) -> datetime:
     if now is None:
         return datetime.now(timezone.utc)
@@ -166,6 +169,7 @@ def plan(
     now_t = now.timestamp()
     episodes: list[tuple[Episode, list[dict]]] = []
     open_map: dict[str, list] = {}
+    ahead: list[float] = []  # the last event of each open session that is dated after now
     for key, items in pending.items():
         order = {id(ev): i for i, (_, ev) in enumerate(items)}
         items.sort(key=lambda pe: (B.epoch(pe[1].get("ts")) or float("inf"), order[id(pe[1])]))
@@ -175,10 +179,18 @@ def plan(
                 last_t = B.epoch(seg[-1].get("ts"))
                 if last_t is not None and now_t - last_t < gap_seconds:
                     open_map[key] = [[pos_of[e["id"]].file, pos_of[e["id"]].offset, pos_of[e["id"]].length] for e in seg]
+                    if last_t - now_t > FUTURE_SLACK_SECONDS:
+                        ahead.append(last_t)
                     continue
                 why = "idle_gap"
             if any(B.is_substantive(e) for e in seg):
                 episodes.append((B.build_episode(seg, why), seg))
+    if ahead:
+        # a client whose clock runs ahead (or a date typed wrong) keeps its sessions open until then
+        latest = datetime.fromtimestamp(max(ahead), timezone.utc).isoformat(timespec="seconds")
+        problems.append(f"{len(ahead)} session(s) end with events dated after now (latest {latest}); they stay open "
+                        f"until that time has passed plus the idle gap — check the clock of the client that wrote them, "
+                        f"or run consolidate --now {latest} to close them")
     episodes.sort(key=lambda pair: (B.epoch(pair[0].start) or 0, pair[0].id))
     return episodes, new_offsets, open_map, count
 

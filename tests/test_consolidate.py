@@ -257,3 +257,18 @@ def test_hand_edited_ledger_lines_are_reported_not_fatal(cli, home):
     eps = {tuple(e.events): e for e in load_episodes(home)}
     assert set(eps) == {("w1",), ("w3", "w4")}
     assert eps[("w3", "w4")].failures[0]["resolved_by"] is None and eps[("w1",)].session == "7"
+
+
+def test_a_session_dated_in_the_future_is_reported_not_silently_held(cli, home, tmp_path):
+    # a client whose clock is a year ahead: the session cannot close until then, and the person is told
+    evs = [{"id": f"fut_{i}", "ts": f"2027-03-0{i + 1}T10:00:00+00:00", "project": "p", "session": "fut",
+            "role": "user", "text": "From now on, always run the linter before committing."} for i in range(2)]
+    src = tmp_path / "future.jsonl"
+    src.write_text("".join(json.dumps(e) + "\n" for e in evs), encoding="utf-8")
+    assert cli("--home", home.root, "ingest", src).exit_code == 0
+    r = cli("--home", home.root, "consolidate", "--now", "2026-12-01T10:00:00+00:00")
+    assert r.exit_code == 0
+    assert "dated after now (latest 2027-03-02T10:00:00+00:00)" in r.stderr and "--now 2027-03-02T10:00:00+00:00" in r.stderr
+    # a session that simply has not reached its idle gap yet is not a problem
+    r2 = cli("--home", home.root, "consolidate", "--now", "2027-03-02T10:10:00+00:00")
+    assert "dated after now" not in r2.stderr
