@@ -600,6 +600,19 @@ def _id_check(value: str, m: re.Match, text: str) -> bool:
     return True
 
 
+_PROVINCES = frozenset("11 12 13 14 15 21 22 23 31 32 33 34 35 36 37 41 42 43 44 45 46 50 51 52 53 54 61 62 63 64 65 71 81 82".split())
+
+
+def _bare_id_check(value: str, m: re.Match, text: str) -> bool:
+    """An 18-character resident id said without its word: a province code and a birth date, and
+    the check character too unless the text is Chinese (where a mistyped last digit is still the
+    person's number). A random 18-digit number passes about once in 5,000 (with the check, 50,000)."""
+    if value[:2] not in _PROVINCES or not _birth_date_ok(value[6:14]):
+        return False
+    w = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
+    return not text.isascii() or "10X98765432"[sum(int(value[i]) * w[i] for i in range(17)) % 11] == value[17].upper()
+
+
 def _birth_date_ok(ymd: str) -> bool:
     y, mo, d = int(ymd[:4]), int(ymd[4:6]), int(ymd[6:])
     return 1900 <= y <= 2099 and 1 <= mo <= 12 and 1 <= d <= 31
@@ -610,6 +623,9 @@ def _any(_v, _m, _t) -> bool:
 
 
 _PEM = r"-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|\Z)"
+
+# an 18-character Chinese resident id on its own (no digit or letter either side)
+_ID_RUN_SRC = r"(?<![0-9A-Za-z])(\d{17}[\dXx])(?![0-9A-Za-z])"
 
 RULES: list[Rule] = [
     # vendor formats (the whole match)
@@ -702,6 +718,9 @@ RULES: list[Rule] = [
          clues=("护照", "護照", "passport")),
     Rule("id-number", r"(?i)(?:身份证|身份證|id[ \t]*card)(?:[ \t]*(?:号码|號碼|号|號|no\.?|number))?[ \t]*(?:是|为|:|：|=|is)?[ \t]*(\d{17}[\dXx]|\d{15})(?![0-9A-Za-z])", 1,
          clues=("身份证", "身份證", "card"), check=_id_check),
+    # the same number said without the word ("陈先生是 320106198907154426，先记上"): no clue word,
+    # found by its shape (_ID_RUN in the prefilter)
+    Rule("id-number", _ID_RUN_SRC, 1, check=_bare_id_check),
     # a membership, policy or account number given with its name ("member number, it's T482917365")
     Rule("member-number", r"(?i)\b(?:member(?:ship)?|policy|insurance|patient|account|acct)"
          r"[ \t]+(?:number|no\.?|id|#)(?:[ \t]*(?:is|was|:|=|#)|,?[ \t]+it'?s)?[ \t]*"
@@ -789,6 +808,8 @@ _CASED_SRC = ('(?:A(?:A|C|G(?:E\\-SECRET|PA)|I(?:DA|PA|za)|KIA|N(?:PA|VA)|ROA|SI
 _CJK_SRC = ('(?:令牌|会员|保(?:单|單)|医保|卡|口令|安全码|密(?:码|碼|鑰|钥)|帐(?:号|户)|护照|授(?:权码|權碼)|會員|病(?:历|歷)|社保|私钥|秘钥|護照|'
     '账(?:号|户)|身份(?:證|证)|醫保|验证码)')
 _CLUE_RE = _Lazy(_CLUE_SRC)
+_ID_RUN = _Lazy(_ID_RUN_SRC)
+_BARE_ID = next(i for i, r in enumerate(RULES) if r.check is _bare_id_check)
 _CASED_RE = _Lazy(_CASED_SRC)
 _CJK_RE = _Lazy(_CJK_SRC)
 
@@ -827,6 +848,8 @@ def _rules_for(text: str) -> list[int]:
     found.update(_CLUE_RE.findall(text.lower()))
     if not text.isascii():
         found.update(_CJK_RE.findall(text))
+    if _ID_RUN.search(text):
+        return sorted({_BARE_ID, *(i for c in found for i in _rules_of(c))})
     if not found:
         return []
     if len(found) == 1:
@@ -839,7 +862,7 @@ def _rules_for(text: str) -> list[int]:
 
 def has_clue(text: str) -> bool:
     """Could ``text`` hold a secret that a built-in rule redacts?"""
-    if _CASED_RE.search(text) or _CLUE_RE.search(text.lower()):
+    if _CASED_RE.search(text) or _CLUE_RE.search(text.lower()) or _ID_RUN.search(text):
         return True
     return not text.isascii() and _CJK_RE.search(text) is not None
 

@@ -34,6 +34,7 @@ SECRETS: list[tuple[str, str, str]] = [
     ("json-api-key", '{"api_key": "zq8Kf93LmXw0Pq7Rt2Vb"}', "zq8Kf93LmXw0Pq7Rt2Vb"),
     ("client-secret", "client_secret: Xk9-Lm2_Qw7.Rt4~Zp", "Xk9-Lm2_Qw7.Rt4~Zp"),
     ("zh-password", "我的12306密码是 Tq9mLp2Wz，帮我登录", "Tq9mLp2Wz"),
+    ("zh-id-in-prose", "上次来打疫苗的王先生是 110105197803124416，先记上", "110105197803124416"),
     ("zh-key", "数据库口令：Hx7Qm2Kp9，别外传", "Hx7Qm2Kp9"),
     ("rsa-private", "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAq7Zr9Lm2Xw8Pk3Tn\nQw9Er1Ty3Ui5Op7As9Df1Gh3Jk5Lz7Xc\n-----END RSA PRIVATE KEY-----", "MIIEowIBAAKCAQEAq7Zr9Lm2Xw8Pk3Tn"),
     ("openssh-private", "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ\nAAAAMwAAAAtzc2gtZWQyNTUxOQAAACB7\n-----END OPENSSH PRIVATE KEY-----", "b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ"),
@@ -128,6 +129,8 @@ SECRETS: list[tuple[str, str, str]] = [
 
 # Must survive unredacted, byte for byte.
 NEAR_MISSES: list[str] = [
+    "订单号 202612011234567890 已发货",  # 18 digits, no province code or birth date where an id has them
+    "discord user 112233445566778899 joined",
     "The password reset email was sent to dana@example.com.",
     "Forgot password? Click the link.",
     "Use `docker login --password-stdin` instead of a flag.",

@@ -134,6 +134,10 @@ def test_every_corpus_secret_is_caught_and_has_a_clue():
 def test_every_rule_clue_passes_the_prefilter():
     """A rule only runs when the prefilter finds a clue it holds: each rule must have one."""
     for rule in redact.RULES:
+        if rule is redact.RULES[redact._BARE_ID]:
+            # the one rule found by its shape, not a word: the prefilter looks for the shape itself
+            assert has_clue("陈先生是 110105197803124416") and redact._BARE_ID in redact._rules_for("id 110105197803124416")
+            continue
         keys = redact._rule_keys(rule)
         assert keys, rule.name
         for clue in rule.clues + rule.cased:
