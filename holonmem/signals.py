@@ -196,6 +196,9 @@ def _join(last: U.Finding, f: U.Finding) -> U.Finding | None:
     """
     if last.act in ("replace", "revoke") and f.act in ("prefer", "instruct", "replace", "revoke") and _REMOVAL.match(f.sentence):
         return U.Finding(last.act, _glue(last.text, f.text), f.sentence, last.personal, last.conditional, last.standing)
+    if last.act == "revoke" and f.act in ("prefer", "instruct") and re.search(r"\binstead\b|改用|改成|换成", f.sentence, re.I):
+        # "stop the slack DMs for recaps. add the recap to the Prod Log doc instead": what replaces it
+        return U.Finding("replace", _glue(last.text, f.text), f.sentence, last.personal or f.personal, False, True)
     if last.act == "correct" and f.act == "instruct" and f.standing and U.content_chars(last.text) < 16:
         # "no, it's 3 reps. rep4 failed QC, leave it out of everything": the corrected value and its rule
         return U.Finding("instruct", _glue(last.text, f.text), f.sentence, f.personal or last.personal, f.conditional, True)

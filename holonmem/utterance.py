@@ -191,7 +191,7 @@ DIRECTIVE = re.compile(
     r"|\b(?:when|whenever|if|once)\b[^,]{1,80},\s*(?:please\s+)?(?:always|never|don'?t|do not)\s+\w"
     r"|\b(?:when|whenever|if|once)\b[^,]{1,80},\s*(?:please\s+)?(?:compare|use|keep|put|add|set|run|send|write|explain|ask|tell|ping|check|mark|include|leave|skip|stop|go)\b"
     r"|\b(?:uses|requires|wants|expects|prefers|follows|prints|needs it)\b|\bsource of truth\b|,?\s*(?:please|pls|plz)\b[.!]?"
-    r"|\b(?:show|send|give|tell) me\b"
+    r"|\b(?:show|send|give|tell) me\b|\b(?:dm|message|text|email|slack|ping) me\b"
     r"|^\s*[\w.\-/+ ]{2,60},\s*not\s+[\w.\-/ ]{2,30}[.!]?\s*$|\brather than\b|\binstead of\b|,\s*(?:never|always)\s+\S|走|寄|订|排|留|按"
     r"|[,:;，：—–-]\s*(?:please\s+|just\s+)?(?:use|keep|put|run|add|set|write|give|make|send|show|tell|include|mark|list|name|log|store|save|grab|take|check|ask|pick|choose|book|avoid|skip|drop|leave|exclude|ignore|read)\s+\S"
     r"|\b(?:when|whenever|if|once|before|after|unless)\b[^,]{1,80},\s*(?:please\s+)?(?!(?:i|we|you|he|she|it|they|the|a|an|this|that|there|is|are|was|were|so|but|and|then|my|our)\b)[a-z]{3,}\b"
@@ -206,7 +206,7 @@ DESCRIPTIVE = re.compile(
     r"|\bevery ?time\b[^,.;]{0,40}\b(?:annoying|a pain|breaks?|crash(?:es)?|fails?|stops? working|dies|hangs?)\b)", re.I)
 # Acts by their shape.
 REVOKE = re.compile(
-    r"(\byou can (?:stop|drop|skip|forget)\b|\bno (?:longer|need) (?:need )?to\b|\bstop (?:\w+ing)\b|\bdon'?t (?:\w+ ){1,4}any ?more\b"
+    r"(\byou can (?:stop|drop|skip|forget)\b|\bno (?:longer|need) (?:need )?to\b|\bstop (?:\w+ing)\b|^(?:(?:oh|and|also|so|ok)\s+)*stop (?:the|your|those|these) \w+|\bdon'?t (?:\w+ ){1,4}any ?more\b"
     r"|\bforget (?:what I said|about)\b|\bscrap (?:the|that)\b|\bwe don'?t need (?:the|to)\b|\bno more\b"
     r"|\bforget (?:the|that|my)\b[^.;]{0,60}?\b(?:I (?:told|gave|asked)|rule|thing|part)\b"
     r"|不用再|不再需要|以后不用|不用加了|收回吧|作废"
@@ -234,7 +234,7 @@ PERSONAL = re.compile(
     r"|\bmy (?:eyes|sleep|name|pen name|writing|stomach|knees?|back|health|diet|body|allerg\w*)\b|过敏|我不能(?:吃|喝)|我的(?:身体|胃|膝盖|眼睛)"
     r"|\bleave \w+ to me\b|\bis mine\b|\bI (?:review|do|commit|merge|deploy) (?:the )?\w+ myself\b|\b(?:commit|merge|deploy|push|review) (?:it )?myself\b"
     r"|\bon (?:any|all|every) (?:of )?my\b|\bin (?:any|all|every) (?:of )?(?:my )?(?:projects?|repos?)\b|\banything I write\b|\bwhatever I write\b"
-    r"|\b(?:remind|notify|ping|message|text|email|call) me\b(?=.{0,24}\b(?:by|via|on|over|through|at)\b)|\b(?:give|show|write|answer|explain to) me\b|\byou (?:give|send|write|show) me\b|\bI can'?t (?:think|read|see|eat|drink|stand)\b"
+    r"|\b(?:remind|notify|ping|message|text|email|call|dm) me\b(?=.{0,24}\b(?:by|via|on|over|through|at)\b)|\b(?:stop|no more) (?:the )?(?:slack |email |text )?dms\b|\bmy (?:slack|inbox|email)\b|\b(?:give|show|write|answer|explain to) me\b|\byou (?:give|send|write|show) me\b|\bI can'?t (?:think|read|see|eat|drink|stand)\b"
     r"|给我(?:排|安排|写|改|订|买)|我(?:要|想|得|需要)?先看|我要看|让我看|\bI (?:want|need) to (?:see|read|know)\b|(?:提醒|通知|消息)[^，。]{0,6}(?:发|用|改成|改用|通过|走)[^，。]{0,3}(?:短信|微信|邮件|电话|钉钉)"
     r"|不管哪个|无论哪个|不论哪个|我看着|我不爱看|我看不|给我(?:弄|列|做|整理|画)"
     r"|\bmy time ?zone\b|我的时区|\b(?:times?|dates?|timestamps?) in [\w/ ]{2,20}? time\b|(?:^|[，,]|还有|另外|对了)(?:回答|回复|答复)(?:我)?(?:都|一律|统一)?用|我(?:所有的?|的所有)|\ball (?:of )?my (?:files|documents|notes|reports|file names)\b|" + _ADDRESS_ME + r"|(?:你|您)(?:回|回复|回答|给)我[^，。？！]{0,6}的时候"
@@ -270,6 +270,9 @@ def fact_clause(text: str) -> str:
 
 
 # "incident updates go to #inc-payments from now on, …": a clause that ends on the marker sets a rule
+# a way of working stopped and its replacement named: "stop the slack DMs for recaps, add the recap to
+# the Prod Log doc instead"
+_STOP_INSTEAD = re.compile(r"^(?:(?:oh|and|also|so|ok)\s+)*stop (?:the |doing |sending |with )?[\w -]{2,40}[,;.]\s*.{3,80}\binstead\b", re.I)
 # "as before" asks for what was done before: "both refs, gapdh + actb like last time", "跟讲义一个规矩"
 _AS_BEFORE = re.compile(r"\blike (?:last time|before|always|usual|we always do)\b|\bsame as (?:always|usual|before|last time)\b|\bas usual\b"
                         r"|(?:跟|和|同)[^，。]{1,8}(?:一个|一样的?|同一个)规矩|老规矩|照旧|照常|还是老样子|(?:跟|和)(?:上次|之前|以前)一样", re.I)
@@ -402,7 +405,7 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
     scoped = s if not hdr or re.search(r"\b(?:for|only|just|until)\b|只|仅|先", hdr.group(0), re.I) else s[hdr.end():]
     # "这次我不用美图秀秀了……以后海报改用 Canva": a clause that names the future outlasts "this time"
     one_off = bool(ONE_OFF.search(s_scope)) and not any(_FUTURE.search(c) and not ONE_OFF.search(c) for c in _CLAUSE.split(s_scope))
-    standing = bool(ASK_FIRST.search(s)) or _standing_clause(s)
+    standing = bool(ASK_FIRST.search(s)) or _standing_clause(s) or bool(_STOP_INSTEAD.search(s))
     conditional = bool(CONDITIONAL.search(s))
     # a sentence that opens with a standing marker ("from now on, deploy…", "以后每次都订…") is an instruction
     opens_standing = (bool(_MARKER_STRIP.match(_LEAD_STRIP.sub("", s, count=1)))

@@ -335,3 +335,11 @@ def test_a_task_for_now_before_the_usual_rule_does_not_date_the_rule():
 def test_a_chinese_requirement_said_as_how_it_is_done():
     ((a, _p, t),) = acts("危化品入库要两个人签字的，第二个人写小王")
     assert a == "instruct" and "两个人签字" in t
+
+
+def test_a_stopped_practice_and_its_replacement_is_a_change_of_mind():
+    ((a, p, t),) = acts("oh and stop the slack DMs for summaries, my slack is a mess. add the summary to the team wiki instead")
+    assert a == "replace" and p and "team wiki" in t
+    assert acts("stop the build, use the cached one instead for now") == []  # for now: a one-off
+    ((a, p, _t),) = acts("at the end of each session DM me a short summary on slack")
+    assert a == "instruct" and p
