@@ -587,16 +587,19 @@ def _query_check(value: str, m: re.Match, text: str) -> bool:
     return len(value) >= 6
 
 
+def _id_check_ok(value: str) -> bool:
+    """The 18th character of a Chinese resident id is a mod-11 check of the first 17 digits."""
+    if not value[:17].isdecimal():
+        return False
+    s = sum(int(c) * w for c, w in zip(value[:17], (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)))
+    return "10X98765432"[s % 11] == value[17].upper()
+
+
 def _id_check(value: str, m: re.Match, text: str) -> bool:
-    if len(value) == 18:  # Chinese resident id: the 18th character is a mod-11 check
-        w = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
-        try:
-            s = sum(int(value[i]) * w[i] for i in range(17))
-        except ValueError:
-            return False
+    if len(value) == 18:  # Chinese resident id
         # after the word for an id card, a mistyped check digit is still the person's
         # number: a valid birth date in digits 7-14 is enough
-        return "10X98765432"[s % 11] == value[17].upper() or _birth_date_ok(value[6:14])
+        return value[:17].isdecimal() and (_id_check_ok(value) or _birth_date_ok(value[6:14]))
     return True
 
 
@@ -609,8 +612,7 @@ def _bare_id_check(value: str, m: re.Match, text: str) -> bool:
     person's number). A random 18-digit number passes about once in 5,000 (with the check, 50,000)."""
     if value[:2] not in _PROVINCES or not _birth_date_ok(value[6:14]):
         return False
-    w = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
-    return not text.isascii() or "10X98765432"[sum(int(value[i]) * w[i] for i in range(17)) % 11] == value[17].upper()
+    return not text.isascii() or _id_check_ok(value)
 
 
 def _birth_date_ok(ymd: str) -> bool:

@@ -147,10 +147,16 @@ ONE_OFF = re.compile(
     r"|\bwhile you'?re at it\b|这次|这回|这一次|这期|本期|这周|本周|这个月|本月|今天|今晚|明天|暂时|先停|先别|先不|下周|下个星期|这两天|临时|顺手)", re.I)
 # how the person wants to be called: "别叫我林老师了，叫我 Lin 就行", "call me Dana, not Dr. Kowalski"
 _ADDRESS_ME = r"别(?:再)?叫我|叫我\s*[A-Za-z\u4e00-\u9fff]{1,8}\s*就(?:行|好|可以)|\bcall me (?-i:[A-Z][a-z]+)\b(?! (?:when|if|at|on|back|tomorrow|later))|\bdon'?t call me\b"
+# asking for what was done before: "gapdh + actb geomean like last time", "跟讲义一个规矩"
+_LIKE_BEFORE = r"\blike (?:last time|before|always|usual|we always do)\b|(?:跟|和|同)[^，。]{1,8}(?:一个|一样的?|同一个)规矩"
+# the person's own formats, wherever they work: "times in lisbon time", "回答用中文", "我所有文件名…"
+_PERSON_FORMAT = (r"\b(?:times?|dates?|timestamps?) in [\w/ ]{2,20}? time\b|(?:^|[，,]|还有|另外|对了)(?:回答|回复|答复)(?:我)?(?:都|一律|统一)?用"
+                  r"|我(?:所有的?|的所有)|\ball (?:of )?my (?:files|documents|notes|reports|file names)\b")
 # a quantified case and what to do in it: "any migration that touches the schema, loop in Priya",
 # "凡是涉及合同的都先给我看" (a standing rule and a directive)
 _QUANTIFIED_CASE = (r"^(?:[\w ]{1,12}:\s*)?(?:any|all)\s+(?!(?:ideas?|thoughts?|questions?|luck|chance|news|updates?)\b)[\w-]+(?:\s+[\w-]+){0,2}\s+(?:that|which|who|with|without|touching|over|under|above|below)\b"
                     r"[^,;]{1,60}[,;]\s*(?:please\s+)?(?!(?:i|we|it|they|he|she|there|the|this|that)\b)[a-z]{3,}\b|凡是")
+_QUANTIFIED = re.compile(_QUANTIFIED_CASE, re.I)
 STANDING = re.compile(
     r"(\bfrom now on\b|\bgoing forward\b|\bfrom here on\b|\bin (?:the )?future\b|\bevery ?time\b|\beach time\b|\bwhenever\b|\balways\b|\bnever\b"
     r"|\bremember (?:to|that|the|my|our)\b|\bnext time\b|\bas usual\b|\bI told you\b|\bas I said\b|\blike I said\b|\bby default\b|\bas a rule\b|\bon (?:any|all|every) (?:of )?my\b|\bin (?:any|all|every) (?:of )?(?:my )?(?:projects?|repos?|repositories)\b"
@@ -161,10 +167,9 @@ STANDING = re.compile(
     # "don't do a bare apply, ever", "before you upgrade anything", "same as I said last time"
     r"|\b(?:don'?t|do not|never)\b[^.;]{0,40}\bever\b|\b(?:before|after) (?:you|we) \w+ (?:anything|any \w+|every \w+|each \w+)"
     r"|\bsame as (?:I said )?last time\b|(?:跟|和)(?:上次|之前|以前)说的一样|还是那句"
-    # "gapdh + actb geomean like last time", "跟讲义一个规矩"
-    r"|\blike (?:last time|before|always|usual|we always do)\b|(?:跟|和|同)[^，。]{1,8}(?:一个|一样的?|同一个)规矩"
-    r"|\bany ?time\b(?! soon)|\b(?:times?|dates?|timestamps?) in [\w/ ]{2,20}? time\b|(?:^|[，,]|还有|另外|对了)(?:回答|回复|答复)(?:我)?(?:都|一律|统一)?用"
-    r"|\b(?:out of|from|in|for|to) everything\b|\b(?:at the (?:end|start) of|end of|start of) (?:each|every) \w+|我(?:所有的?|的所有)|\ball (?:of )?my (?:files|documents|notes|reports|file names)\b"
+    r"|" + _LIKE_BEFORE + "|" + _PERSON_FORMAT +
+    r"|\bany ?time\b(?! soon)"
+    r"|\b(?:out of|from|in|for|to) everything\b|\b(?:at the (?:end|start) of|end of|start of) (?:each|every) \w+"
     # a quantified case: "any migration that touches the schema, loop in Priya", "凡是涉及合同的都先给我看"
     r"|" + _QUANTIFIED_CASE +
     # a choice kept as before: "海报还是用美图秀秀做", "stick with Postgres", "keep using the old runner"
@@ -237,7 +242,7 @@ PERSONAL = re.compile(
     r"|\b(?:remind|notify|ping|message|text|email|call|dm) me\b(?=.{0,24}\b(?:by|via|on|over|through|at)\b)|\b(?:stop|no more) (?:the )?(?:slack |email |text )?dms\b|\bmy (?:slack|inbox|email)\b|\b(?:give|show|write|answer|explain to) me\b|\byou (?:give|send|write|show) me\b|\bI can'?t (?:think|read|see|eat|drink|stand)\b"
     r"|给我(?:排|安排|写|改|订|买)|我(?:要|想|得|需要)?先看|我要看|让我看|\bI (?:want|need) to (?:see|read|know)\b|(?:提醒|通知|消息)[^，。]{0,6}(?:发|用|改成|改用|通过|走)[^，。]{0,3}(?:短信|微信|邮件|电话|钉钉)"
     r"|不管哪个|无论哪个|不论哪个|我看着|我不爱看|我看不|给我(?:弄|列|做|整理|画)"
-    r"|\bmy time ?zone\b|我的时区|\b(?:times?|dates?|timestamps?) in [\w/ ]{2,20}? time\b|(?:^|[，,]|还有|另外|对了)(?:回答|回复|答复)(?:我)?(?:都|一律|统一)?用|我(?:所有的?|的所有)|\ball (?:of )?my (?:files|documents|notes|reports|file names)\b|" + _ADDRESS_ME + r"|(?:你|您)(?:回|回复|回答|给)我[^，。？！]{0,6}的时候"
+    r"|\bmy time ?zone\b|我的时区|" + _PERSON_FORMAT + "|" + _ADDRESS_ME + r"|(?:你|您)(?:回|回复|回答|给)我[^，。？！]{0,6}的时候"
     r"|(?:回复|回答|回)我(?:的时候)?(?:都|就)?(?:用|说)|跟我说话|和我说话|给我发(?:提醒|消息|通知)|发我(?:微信|短信|邮件|邮箱)|我要睡|我的稿子|我写的|给我改|我的名字|笔名|所有项目|任何项目|不管哪个项目)", re.I)
 # "show me a diff / the plan / the SQL": what the person wants to see of the work (a project's gate)
 _SHOW_ME = re.compile(r"\b(?:give|show|send) me\b", re.I)
@@ -274,8 +279,8 @@ def fact_clause(text: str) -> str:
 # the Prod Log doc instead"
 _STOP_INSTEAD = re.compile(r"^(?:(?:oh|and|also|so|ok)\s+)*stop (?:the |doing |sending |with )?[\w -]{2,40}[,;.]\s*.{3,80}\binstead\b", re.I)
 # "as before" asks for what was done before: "both refs, gapdh + actb like last time", "跟讲义一个规矩"
-_AS_BEFORE = re.compile(r"\blike (?:last time|before|always|usual|we always do)\b|\bsame as (?:always|usual|before|last time)\b|\bas usual\b"
-                        r"|(?:跟|和|同)[^，。]{1,8}(?:一个|一样的?|同一个)规矩|老规矩|照旧|照常|还是老样子|(?:跟|和)(?:上次|之前|以前)一样", re.I)
+_AS_BEFORE = re.compile(_LIKE_BEFORE + r"|\bsame as (?:always|usual|before|last time)\b|\bas usual\b"
+                        r"|老规矩|照旧|照常|还是老样子|(?:跟|和)(?:上次|之前|以前)一样", re.I)
 # a limit kept to: "发家长群的东西控制在200字以内", "keep anything for the client under 150 words"
 _LIMIT = re.compile(r"控制在\s*\d+\s*\S{0,2}以内|(?:不要|别|不能)?超过\s*\d+\s*(?:字|个字|行|页|分钟)"
                     r"|\bkeep (?:it|them|\w+(?: \w+){0,6}) (?:under|below|within) \d+\s*(?:words|characters|chars|lines|pages|minutes)\b"
@@ -346,12 +351,14 @@ class Finding:
 def _about_person(s: str) -> bool:
     """PERSONAL in a clause that names no group ("give me times in UTC please, half the team is in
     Toronto": the team is the reason, the request is the person's)."""
-    for clause in _CLAUSE.split(s):
-        if PERSONAL.search(clause) and not _GROUP_WORDS.search(re.sub(r"\bto me\b|\bfor me\b", "", clause, flags=re.I)):
-            return True
+    def names_group(text: str) -> bool:  # "to me" / "for me" are the person's, whatever else is said
+        return bool(_GROUP_WORDS.search(re.sub(r"\bto me\b|\bfor me\b", "", text, flags=re.I)))
+
+    if any(PERSONAL.search(c) and not names_group(c) for c in _CLAUSE.split(s)):
+        return True
     if re.search(r"\beverywhere\b|所有地方|不管在哪", s, re.I) and not _PROJECTISH.search(s) and not _GROUP_WORDS.search(s):
         return True  # "write dates like 2026-05-05 everywhere: filenames, tables, plot titles"
-    return bool(PERSONAL.search(s)) and not _GROUP_WORDS.search(re.sub(r"\bto me\b|\bfor me\b", "", s, flags=re.I))
+    return bool(PERSONAL.search(s)) and not names_group(s)
 
 
 def is_question(s: str) -> bool:
@@ -413,7 +420,7 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
                       or bool(_CLOSES_STANDING.search(s)) and not _PREDICTION.search(s))
     # a question that got this far is a standing request, unless what it asks for is only "that"
     asks = question and not re.search(r"\b(?:that|this|it|them)\s*[?？.!]*$|(?:这个|那个|这样)\s*(?:吗|吧)?\s*[?？]*$", s, re.I)
-    directive = opens_standing or asks or bool(_AS_BEFORE.search(s)) or bool(DIRECTIVE.search(core)) or bool(DIRECTIVE.search(s)) or bool(re.search(_QUANTIFIED_CASE, s, re.I)) or bool(
+    directive = opens_standing or asks or bool(_AS_BEFORE.search(s)) or bool(DIRECTIVE.search(core)) or bool(DIRECTIVE.search(s)) or bool(_QUANTIFIED.search(s)) or bool(
         re.search(r"\b(?:make sure|be sure|remember to|please)\b", s, re.I))
     own = _THIRD_MOVE.sub("", s)  # "she moved to the risk team" is news about someone, not a change of mind
     if not question and not one_off and REPLACE.search(own) and _VALUE_NOUN.search(s) and _has_new_value(s):
