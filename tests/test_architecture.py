@@ -253,14 +253,16 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "base": ("errors", "records", "gcpause", "digest", "rxcache", "jsonline", "ranking", "textterms", "tokens", "redact", "attribution",
              "projects", "frontmatter", "grouping", "utterance", "analysis"),
     # 1: the home and its plain files
-    "home": ("home", "fsio", "locks", "sqlitedb", "journal", "layout", "config", "memory_index", "signalstore"),
+    "home": ("home", "fsio", "locks", "sqlitedb", "journal", "layout", "config", "memory_index", "signalstore",
+             "context_state"),
     # 2: the records and stores of one concept each, and the pure models built on them
     "model": ("events", "idindex", "ledger", "episodes", "memory", "notes", "signal_model", "signal_rules", "lessons",
               "intent", "context", "context_render", "work", "doctor_model", "formats", "formats.*"),
     # 3: what reads and writes across concepts: the pipeline, the indexes, context building, checks
     "engine": ("episode_build", "signals", "consolidate", "index_docs", "index", "index_query", "search",
                "episode_catalog", "memory_catalog", "dream", "dream_apply", "curate", "review", "refs", "status",
-               "heartbeat", "ingest", "ingest_parallel", "context_sources", "context_build", "doctor",
+               "heartbeat", "ingest", "ingest_parallel", "context_sources", "context_build", "context_days",
+               "context_tail", "doctor",
                "doctor_checks", "doctor_fix", "sync", "sync_git", "sync_merge", "sync_run"),
     # 4: the front ends nothing else imports
     "front": ("holonmem", "__main__", "cli", "cli.*", "hooks", "mcp_server", "web", "web.*"),
