@@ -103,7 +103,9 @@ def episode_hits(home: Home, task: str, project: str, today: date) -> tuple[list
 def build(home: Home, *, task: str | None = None, project: str | None = None, session: str | None = None,
           budget: int | None = None, now: str | None = None, catalog: bool = True) -> Context:
     """The context block. ``catalog=False`` reads every memory file and note
-    instead of the memory catalog (the same block; the catalog's reference)."""
+    instead of the memory catalog, and parses every episode day file it shows
+    instead of taking the last turns' parse (:mod:`context_days`): the same
+    block, the reference of both."""
     from . import context_render as cr
     from .config import load_config
     from .work import project_work
@@ -132,7 +134,7 @@ def build(home: Home, *, task: str | None = None, project: str | None = None, se
                                empty="Nothing curated yet (memory/self.md is empty).")
 
     # The ledger tail: current work, work refs, recent turns.
-    tail = src.read_tail(home, project)
+    tail = src.read_tail(home, project, cache=catalog, warnings=warnings)
     state = None
     if session:
         state = project_work(tail.events, project=project, session=session)
@@ -167,7 +169,12 @@ def build(home: Home, *, task: str | None = None, project: str | None = None, se
     notes_sec = cr.notes_section(notes, project, task_terms, sorted(tail.projects))
 
     # Episodes: open work and relevant past episodes.
-    latest = src.latest_episodes(home, project)
+    days = None
+    if catalog:
+        from .context_days import DayCache
+
+        days = DayCache(home, warnings)
+    latest = src.latest_episodes(home, project, days=days)
     hits = None
     episodes = latest
     if task and latest:
@@ -176,7 +183,7 @@ def build(home: Home, *, task: str | None = None, project: str | None = None, se
             warnings.append(f"{why}; showing the latest episodes instead")
         else:
             known = {ep.ref for ep in latest}
-            episodes = latest + src.episodes_by_refs(home, [r for r in hits if r not in known])
+            episodes = latest + src.episodes_by_refs(home, [r for r in hits if r not in known], days)
     # An episode overlapping the recent turns shown would repeat them; an open
     # session's episodes are not written yet, so the event ids are enough.
     exclude_events = {e.get("id") for e in shown_events}

@@ -37,18 +37,8 @@ _DATES = "_dates.marshal"  # the folder's listing (no day file is named so)
 
 
 def _key() -> str:
-    """The version, and the stamps of the code that splits and parses sections."""
-    import sys
-
-    here = os.path.dirname(os.path.abspath(__file__))
-    parts = [f"days {VERSION} {sys.version_info[:3]}"]
-    for name in ("episodes.py", "context_days.py", "context_sources.py", "records.py"):
-        try:
-            st = os.stat(os.path.join(here, name))
-            parts.append(f"{st.st_mtime_ns}:{st.st_size}")
-        except OSError:
-            parts.append("-")
-    return " ".join(parts)
+    """The version and the code that decides what the state holds."""
+    return context_state.code_key(f"days {VERSION}", ("episodes.py", "context_days.py", "context_sources.py", "records.py"))
 
 
 class DayCache:

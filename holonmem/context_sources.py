@@ -16,6 +16,7 @@ import os
 import re
 from pathlib import Path
 
+from .context_tail import PROJECT_FIELD as _PROJECT_FIELD, Tail  # noqa: F401 - Tail: read_tail's answer
 from .frontmatter import split_frontmatter
 from .fsio import NotRegularFile, open_regular, read_bytes
 from .home import Home
@@ -122,35 +123,33 @@ def memories_and_notes(home: Home, project: str, warnings: list[str], *, catalog
     return load_memories(home), notes_catalog(home)
 
 
-def _sections_backwards(text: str):
-    """``(heading line, section text)`` from the last ``## `` section to the first."""
-    end = len(text)
-    newlines = text.count("\n")  # before ``end``
-    while end > 0:
-        start = text.rfind("\n## ", 0, end)
-        if start < 0:
-            if text.startswith("## "):
-                yield 1, text[:end]
-            return
-        sec = text[start + 1:end]
-        newlines -= sec.count("\n")
-        yield newlines + 1, sec
-        end = start + 1
-
-
-def _parse_sections(home: Home, path: Path, keep, limit: int | None = None) -> list:
+def _parse_sections(home: Home, path: Path, keep, limit: int | None = None, days=None) -> list:
     """Episodes of one day file whose section text passes ``keep`` (a cheap prefilter).
 
     With ``limit``, sections are read from the end of the file (the newest
-    are appended last) and reading stops after ``limit`` episodes.
+    are appended last) and reading stops after ``limit`` episodes. With
+    ``days`` (a :class:`context_days.DayCache`), the file's sections and
+    their episodes come from the last turns' parse while its stamp holds.
     """
-    from .episodes import parse_section, split_sections
+    if days is not None:
+        cached = days.sections(path, limit is not None)
+        if cached is not None:
+            from .context_days import episode
+
+            found = []
+            for _line, sec, fields in cached:
+                if fields is not None and keep(sec):
+                    found.append(episode(fields, sec))
+                    if limit is not None and len(found) >= limit:
+                        break
+            return found
+    from .episodes import parse_section, sections_backwards, split_sections
 
     try:
         text = read_bytes(path).decode("utf-8", errors="replace")
     except (FileNotFoundError, NotRegularFile):
         return []
-    sections = split_sections(text)[1] if limit is None else _sections_backwards(text)
+    sections = split_sections(text)[1] if limit is None else sections_backwards(text)
     out = []
     for line, sec in sections:
         if keep(sec):
@@ -162,15 +161,16 @@ def _parse_sections(home: Home, path: Path, keep, limit: int | None = None) -> l
     return out
 
 
-def latest_episodes(home: Home, project: str, n: int = EPISODES_LATEST) -> list:
-    """The ``n`` latest episodes of ``project`` (oldest first), reading day files newest first."""
+def latest_episodes(home: Home, project: str, n: int = EPISODES_LATEST, days=None) -> list:
+    """The ``n`` latest episodes of ``project`` (oldest first), reading day files newest first
+    (``days``: a :class:`context_days.DayCache`, see :func:`_parse_sections`)."""
     from .episodes import day_dates
 
     found: list = []
     marks = (f"\nproject: {json.dumps(project, ensure_ascii=False)}\n", f"\nproject: {project}\n")
-    for date in day_dates(home)[::-1][:EPISODE_DAYS_MAX]:
+    for date in (day_dates(home) if days is None else days.dates())[::-1][:EPISODE_DAYS_MAX]:
         path = home.episodes_dir / f"{date}.md"
-        found += [ep for ep in _parse_sections(home, path, lambda sec: any(m in sec for m in marks), n - len(found))
+        found += [ep for ep in _parse_sections(home, path, lambda sec: any(m in sec for m in marks), n - len(found), days)
                   if ep.project == project]
         if len(found) >= n:
             break
@@ -178,8 +178,9 @@ def latest_episodes(home: Home, project: str, n: int = EPISODES_LATEST) -> list:
     return found[-n:]
 
 
-def episodes_by_refs(home: Home, refs: list[str]) -> list:
-    """The episodes that ``episode:DATE#ID`` refs name (unknown refs are skipped)."""
+def episodes_by_refs(home: Home, refs: list[str], days=None) -> list:
+    """The episodes that ``episode:DATE#ID`` refs name (unknown refs are skipped;
+    ``days``: see :func:`_parse_sections`)."""
     from .episodes import day_path
 
     wanted: dict[str, set[str]] = {}
@@ -195,7 +196,8 @@ def episodes_by_refs(home: Home, refs: list[str]) -> list:
             path = day_path(home, day)
         except UnsafePath:  # episodes/ links outside the home: not read
             continue
-        out += [ep for ep in _parse_sections(home, path, lambda sec: any(i in sec for i in ids)) if ep.id in ids]
+        out += [ep for ep in _parse_sections(home, path, lambda sec: any(i in sec for i in ids), None, days)
+                if ep.id in ids]
     return out
 
 
@@ -241,33 +243,6 @@ def latest_project(home: Home, session: str | None = None) -> str | None:
         if needle is None:
             break
     return None
-
-
-class Tail:
-    """The ledger tail: ``events`` oldest first (all of this project), ``complete``
-    False when a cap stopped the scan before the ledger start, ``bytes_read``,
-    ``projects`` every project seen in the lines read."""
-
-    __slots__ = ("events", "complete", "bytes_read", "projects")
-
-    def __init__(self, events: list[dict] | None = None, complete: bool = True, bytes_read: int = 0,
-                 projects: set | None = None):
-        self.events = [] if events is None else events
-        self.complete, self.bytes_read = complete, bytes_read
-        self.projects = set() if projects is None else projects
-
-    def __eq__(self, other) -> bool:
-        return isinstance(other, Tail) and (self.events, self.complete, self.bytes_read, self.projects) == \
-            (other.events, other.complete, other.bytes_read, other.projects)
-
-    def __repr__(self) -> str:
-        return f"Tail(events={len(self.events)}, complete={self.complete}, bytes_read={self.bytes_read}, projects={self.projects!r})"
-
-
-# The first ``"project": "..."`` of each line, for a whole run of lines in one
-# ``findall``: no part of the pattern matches a newline, and a match runs on to
-# the end of its line, so the next match is searched for from the next line on.
-_PROJECT_FIELD = re.compile(rb'"project"[ \t\r\f\v]*:[ \t\r\f\v]*"([^"\\\n]*(?:\\.[^"\\\n]*)*)"[^\n]*')
 
 
 def _complete_end(fh) -> int:
@@ -346,13 +321,22 @@ def _scan_block(block: bytes, needle: bytes, seen: set | None, take) -> bool:
 
 
 def read_tail(home: Home, project: str, *, session: str | None = None, max_events: int = TAIL_MAX_EVENTS,
-              max_bytes: int = TAIL_MAX_BYTES, other_projects: bool = True) -> Tail:
+              max_bytes: int = TAIL_MAX_BYTES, other_projects: bool = True, cache: bool = False,
+              warnings: list[str] | None = None) -> Tail:
     """The last ``max_events`` events of ``project`` (and ``session``), oldest first, reading backwards.
 
     ``other_projects=False`` skips collecting the projects of the other lines
     read (``Tail.projects`` then holds at most ``project``): a caller that only
-    wants the events saves most of the scan.
+    wants the events saves most of the scan. With ``cache`` (and no session),
+    the last turn's tail is moved on by the lines appended since
+    (:mod:`context_tail`; the same answer), a damaged state noted in ``warnings``.
     """
+    if cache and session is None and other_projects:
+        from .context_tail import read_tail as kept_tail
+
+        kept = kept_tail(home, project, max_events, max_bytes, warnings)
+        if kept is not None:
+            return kept
     from .ledger import ledger_files
 
     needle = json.dumps(session if session is not None else project, ensure_ascii=False).encode("utf-8")

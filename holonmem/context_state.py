@@ -19,6 +19,23 @@ import os
 MAGIC = b"HMS1"
 
 
+def code_key(tag: str, modules: tuple[str, ...]) -> str:
+    """A state's key: ``tag`` (what and which version), the interpreter's version and the
+    stamps of the holonmem ``modules`` whose code decides what the state holds (a changed
+    module: another key, so the state is made again)."""
+    import sys
+
+    here = os.path.dirname(os.path.abspath(__file__))
+    parts = [tag, "%d.%d.%d" % sys.version_info[:3]]
+    for name in modules:
+        try:
+            st = os.stat(os.path.join(here, name))
+            parts.append(f"{st.st_mtime_ns}:{st.st_size}")
+        except OSError:
+            parts.append("-")
+    return " ".join(parts)
+
+
 def crc(data: bytes) -> int:
     """CRC-32 of ``data`` (zlib's, in C)."""
     import zlib

@@ -61,15 +61,8 @@ PROJECT_FIELD = re.compile(rb'"project"[ \t\r\f\v]*:[ \t\r\f\v]*"([^"\\\n]*(?:\\
 
 
 def _key() -> str:
-    here = os.path.dirname(os.path.abspath(__file__))
-    parts = [f"tail {VERSION}"]
-    for name in ("context_sources.py", "context_tail.py", "jsonline.py"):
-        try:
-            st = os.stat(os.path.join(here, name))
-            parts.append(f"{st.st_mtime_ns}:{st.st_size}")
-        except OSError:
-            parts.append("-")
-    return " ".join(parts)
+    """The version and the code that decides what the state holds."""
+    return context_state.code_key(f"tail {VERSION}", ("context_sources.py", "context_tail.py", "jsonline.py"))
 
 
 def _name(project: str) -> str:

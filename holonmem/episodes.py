@@ -252,7 +252,23 @@ def split_sections(text: str) -> tuple[str, list[tuple[int, str]]]:
     return pre, out
 
 
-def _strip_trailing_blank(section: str) -> str:
+def sections_backwards(text: str):
+    """``(heading line, section text)`` from the last ``## `` section to the first."""
+    end = len(text)
+    newlines = text.count("\n")  # before ``end``
+    while end > 0:
+        start = text.rfind("\n## ", 0, end)
+        if start < 0:
+            if text.startswith("## "):
+                yield 1, text[:end]
+            return
+        sec = text[start + 1:end]
+        newlines -= sec.count("\n")
+        yield newlines + 1, sec
+        end = start + 1
+
+
+def strip_trailing_blank(section: str) -> str:
     return section.rstrip("\n") + "\n"
 
 
@@ -295,7 +311,7 @@ def parse_section(section: str, line: int, date: str, rel: str, problems: list[P
     tools = data.get("tools")
     if isinstance(tools, dict):
         ep.tools = {str(k): int(v) for k, v in tools.items() if isinstance(v, int)}
-    ep.text = _strip_trailing_blank(section)
+    ep.text = strip_trailing_blank(section)
     ep.path = rel
     ep.line = line
     ep.edited = bool(ep.checksum) and prose_checksum(prose) != ep.checksum
