@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
-from . import grouping
+from . import grouping, utterance
 from .gcpause import paused_gc
 from .memory import Memory, clean_statement, make_slug, new_memory
 from .signal_model import AGENT_TRUST, EXPLICIT_ACTS
@@ -190,6 +190,8 @@ def promotion_channels(members: list[dict]) -> list[str]:
     return out
 
 
+# a weak preference that changes an older active rule it names ("let's do them on day 5 instead")
+CHANGE_CHANNEL = "changes_active_rule"
 # "revoke" archives what it names instead of creating a memory (EXPLICIT_ACTS: signal_model)
 CHANGE_ACTS = frozenset({"replace", "correct"})
 WEAK_ACTS = frozenset({"prefer", "state"})
@@ -200,6 +202,12 @@ def act_of(group_members: list[dict]) -> str:
     """The act a group stands for: a revocation or change of mind when its newest member is one."""
     newest = max(group_members, key=lambda m: _ts_key(m.get("ts")))
     return str(newest.get("act") or "")
+
+
+def _changes_number(a: dict, b: dict) -> bool:
+    """One of two signals asks for a change to a number the other does not name: not one request."""
+    return any(utterance.asks_change(y["statement"]) and grouping.new_numbers(x["statement"], y["statement"])
+               for x, y in ((a, b), (b, a)))
 
 
 def _person_block(s: dict) -> bool:
@@ -427,15 +435,17 @@ def _plan(pending: list[dict], memories: list[Memory], *, now: dt.datetime, run_
     idx_groups = grouping.group_indices(
         uniq, lambda s: f"{_label_free(s['statement'], s['project'])} {s['subject']}",
         lambda s: ("person", s["polarity"], s.get("act") == "revoke") if _person_block(s) else (s["scope"], s["project"], s["kind"], s["polarity"]),
-        separate=lambda a, b: a["kind"] != "lesson" and grouping.conflicts(a["statement"], a["polarity"], b["statement"], b["polarity"]),
+        separate=lambda a, b: a["kind"] != "lesson" and (
+            grouping.conflicts(a["statement"], a["polarity"], b["statement"], b["polarity"]) or _changes_number(a, b)),
         subject_of=lambda s: normalized(s["subject"]),
     )
     # the same request in other words, across sessions: joined on what it is about
     idx_groups = grouping.merge_on_rare(
-        idx_groups, uniq, lambda s: _label_free(s["statement"], s["project"]),
+        idx_groups, uniq, lambda s: utterance.without_markers(_label_free(s["statement"], s["project"])),
         lambda s: _person_block(s) and s.get("act") in JOINABLE_ACTS,
         lambda s: ("person",),
-        separate=lambda a, b: a["polarity"] != b["polarity"] or grouping.conflicts(a["statement"], a["polarity"], b["statement"], b["polarity"]),
+        separate=lambda a, b: a["polarity"] != b["polarity"] or grouping.conflicts(a["statement"], a["polarity"], b["statement"], b["polarity"])
+        or _changes_number(a, b),
     )
     groups: list[_Group] = []
     for gi in idx_groups:
@@ -509,8 +519,23 @@ def _plan(pending: list[dict], memories: list[Memory], *, now: dt.datetime, run_
             plan.statuses.extend((sid, "rejected", f"matches archived {gone}", None) for sid in g.ids)
             continue
         _deep_one(g, plan, work, feats, changed, taken, candidates, index_mem, editable, now_iso, run_id)
+    # a change said in passing ("let's do them on day 5 instead") is a change of mind when it is
+    # about an active rule, older than it, that it contradicts: it replaces that rule
+    changes = set()
+    for g in sorted((g for g in groups if not g.channels), key=lambda g: _ts_key(g.latest)):
+        newest = max(g.members, key=lambda m: _ts_key(m.get("ts")))
+        if (newest.get("act") != "prefer" or newest.get("source_role") != "user" or newest.get("trust") != "user-stated"
+                or not utterance.asks_change(_label_free(newest["statement"], newest["project"]))):
+            continue
+        older = [p for p in _targets(newest, work, feats, candidates) if _mem_ts(work[p]) <= _ts_key(g.latest)]
+        if not older:
+            continue
+        members = [dict(m, act="replace") if m is newest else m for m in g.members]
+        _deep_one(_Group(members, g.ids, [CHANGE_CHANNEL], g.latest), plan, work, feats, changed, taken, candidates,
+                  index_mem, editable, now_iso, run_id)
+        changes.add(id(g))
     for g in groups:
-        if g.channels:
+        if g.channels or id(g) in changes:
             continue
         rep = g.rep
         f = grouping.features(_text(rep))
@@ -709,7 +734,13 @@ def _targets(rep: dict, work: dict, feats: dict, candidates, *, need: int = 2) -
     person), sharing at least ``need`` subject features once labels and project names are removed."""
     drop = grouping.features(rep["project"] or "")
     # what the change names as left behind ("moving off CocoaPods", "instead of npm") is the topic itself
-    gone = {t for t in grouping.replaced_terms(rep["statement"]) if len(t) >= 3} - drop
+    gone = {t for t in grouping.replaced_terms(rep["statement"]) if len(t) >= (3 if t.isascii() else 2)} - drop
+    # what a move takes elsewhere ("we're moving surveys to tally") is the slot a rule naming its
+    # old place fills ("survey in google forms like last time")
+    moved = grouping.moved_objects(rep["statement"]) - drop
+    # … and what a change told as how it is now is about ("付款现在是4-4-2了"): the rule on it with
+    # another number is the old value
+    slot = grouping.now_subject(rep["statement"]) - drop
     text = _label_free(rep["statement"], rep["project"])
     core = (grouping.core_features(text) - drop) | gone
     if not core:
@@ -733,7 +764,20 @@ def _targets(rep: dict, work: dict, feats: dict, candidates, *, need: int = 2) -
                 if m.kind != "lesson" and retired & mcore and len(shared - retired) >= 2:
                     out.append((len(shared), p))
                 continue
-            if gone & grouping.features(mtext) and m.kind != "lesson":
+            left = gone & grouping.features(mtext)
+            # a Chinese word left behind ("日报别发微信了") is short and common: with one more word in
+            # common that is not a piece of it ("发微" is)
+            other = {t for t in shared if not set(t) & set("".join(left))}
+            if left and m.kind != "lesson":
+                if any(t.isascii() for t in left):
+                    out.append((len(shared) + 1, p))
+                elif other:
+                    out.append((len(other) + 1, p))
+                continue
+            if moved & mcore and m.kind != "lesson" and grouping.names_tool(mtext, grouping.features(text)):
+                out.append((len(shared) + 1, p))
+                continue
+            if slot & mcore and m.kind != "lesson" and grouping.new_numbers(text, mtext):
                 out.append((len(shared) + 1, p))
                 continue
             # the shared part must name the thing itself (a word, a number, a named CJK term),
@@ -743,7 +787,8 @@ def _targets(rep: dict, work: dict, feats: dict, candidates, *, need: int = 2) -
             # named Chinese term both spell out ("延伸阅读")
             if (len(shared) >= min(need, len(core)) and m.kind != "lesson"
                     and (named and len(shared) >= 0.3 * min(len(core), len(mcore))
-                         or grouping.common_cjk_run(text, mtext) >= 3)):
+                         or grouping.common_cjk_run(text, mtext) >= 3
+                         or len(shared) >= 3 and len(shared) >= 0.3 * min(len(core), len(mcore)))):
                 out.append((len(shared), p))
     out.sort(key=lambda t: (-t[0], t[1]))
     return [p for _, p in out[:1]]

@@ -33,13 +33,16 @@ STOP = frozenset(
     "a an the to of and or for in on at by with from as is are be been was were it its this that these those "
     "i me my we our us you your he she they them their please should must will would can could shall may might "
     "always never from now on then than also just only all any every do does did done have has had not no don t "
-    "instead rather use uses using used pls plz thx thanks".split()
+    "instead rather use uses using used pls plz thx thanks let lets s".split()
 )
 _NEG_WORDS = re.compile(r"\b(never|don'?t|do not|does not|doesn'?t|no longer|stop|avoid|not)\b")
 _NEG_CJK = re.compile(r"不要|不用|别|不能|不得|禁止|不想|不再|勿|避免|不")
 _NEG_STRIP = re.compile(r"不要|不用|不能|不得|不想|不再|禁止|避免|别|勿|不|要|以后|今后|从现在起|一定|总是|都")
 _REPLACE_EN = re.compile(r"(?:\b(?:instead of|rather than|no longer use|in place of|switch(?:ed|ing)? (?:from|off|away from)|mov(?:e|ed|ing) (?:off|away from|from)|replac(?:e|es|ing)|not use)|[,—–]\s*(?:not|never))\s+(?:the\s+|an?\s+|any\s+)?(?:bare\s+|plain\s+)?\\?([a-z0-9][a-z0-9+#.-]*)")
-_REPLACE_ZH = re.compile(rf"(?:不用|别用|不要用|不再用|而不是|代替|取代|换掉)\s*([a-z0-9][a-z0-9+#.-]*|[{_CJK}]{{1,6}})")
+_STOPPED_EN = re.compile(r"\bstop\s+([a-z]{3,}?)(?:ing)\b")
+_REPLACE_ZH = re.compile(rf"(?:不用|别用|不要用|不再用|而不是|代替|取代|换掉)\s*([a-z0-9][a-z0-9+#.-]*|[{_CJK}]{{1,6}})"
+                         # a way of doing it stopped: "日报别发微信了", "病历别存word了"
+                         rf"|别(?:再)?(?:发|存|走|寄|订|找|放|记|录)(?:到|在|进)?\s*([a-z0-9][a-z0-9+#.-]*|[{_CJK}]{{1,6}}?)(?=了|[，,。；;]|$)")
 # a choice said to be gone: "#payments-oncall got archived", "王律师上周离职了", "旧仓库停用了"
 _RETIRED_EN = re.compile(r"\b([a-z0-9][a-z0-9+#._-]*)\s+(?:got|was|were|is|are|has been|have been)\s+(?:now\s+|just\s+)?"
                          r"(?:archived|retired|deprecated|decommissioned|removed|deleted|shut down|sunset|discontinued)\b"
@@ -160,6 +163,11 @@ def distinct_details(a: frozenset[str], b: frozenset[str]) -> bool:
     return bool(xb) and bool(xa - xb) and bool(xb - xa)
 
 
+def new_numbers(a_text: str, b_text: str) -> frozenset[str]:
+    """The numbers ``b_text`` names that ``a_text`` does not ("day 3" -> "… day 3 …, day 5 instead": {"5"})."""
+    return frozenset(set(_NUMBERS.findall(normalize(b_text))) - set(_NUMBERS.findall(normalize(a_text))))
+
+
 def same_statement(a: frozenset[str], b: frozenset[str], threshold: float = THRESHOLD) -> float:
     """Similarity of two statements, 0 when each names a different detail."""
     sim = similarity(a, b)
@@ -240,8 +248,9 @@ def replaced_terms(text: str) -> frozenset[str]:
     of a value changed to a number ("上限改成 5000，3000 太紧了" -> {"3000"})."""
     t = normalize(text)
     out = {_stem(m.group(1).strip(".-")) for m in _REPLACE_EN.finditer(t)}
+    out.update(_stem(m.group(1)) for m in _STOPPED_EN.finditer(t))  # "stop texting me the updates": texts
     for m in _REPLACE_ZH.finditer(t):
-        out.update(features(m.group(1)))
+        out.update(features(m.group(1) or m.group(2)))
     changed = _CHANGED_TO.search(t)
     if changed and not _NEAR_MISS.search(t[max(0, changed.start() - 12):changed.start() + 4]):
         new = changed.group(1).rstrip(".,")
@@ -271,6 +280,46 @@ def retired_terms(text: str) -> frozenset[str]:
     return frozenset(x for x in out if x and x not in STOP)
 
 
+# what a move takes elsewhere: "moving surveys to tally" / "bug tracking moved to linear" -> the
+# surveys, the bug tracking (its new home is the value; the thing moved is the slot)
+_MOVED_OBJECT = re.compile(r"\b(?:mov(?:e|ed|ing)|switch(?:ed|ing)?|migrat(?:e|ed|ing))\s+(?:the\s+|our\s+|all\s+(?:the\s+|our\s+)?)?"
+                           r"((?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*)\s+(?:over\s+)?(?:to|into|onto)\b"
+                           r"|\b((?:[a-z][\w-]*\s+)?[a-z][\w-]*)\s+(?:has\s+|have\s+|is\s+|are\s+|got\s+)?(?:moved|switched|migrated)\s+(?:over\s+)?(?:to|into|onto)\b"
+                           # "invoices come out of xero now"
+                           r"|\b([a-z][\w-]*)\s+(?:come|comes|go|goes|are made|get made)\s+(?:out of|from|through|via|in)\s+\S+\s+now\b")
+_NOT_AN_OBJECT = frozenset("we i you they he she it everything everyone things stuff them us over".split())
+# where or with what a thing is done: "survey in google forms", "use tfenv to switch"
+_TOOL_SLOT = re.compile(r"\b(?:in|on|via|through|with|using|use|into)\s+(?:the\s+|our\s+)?([a-z][\w.+-]{2,})")
+
+
+@lru_cache(maxsize=65536)
+def moved_objects(text: str) -> frozenset[str]:
+    """The features of what a statement moves elsewhere ("we're moving surveys to tally" -> {survey})."""
+    out: set[str] = set()
+    for m in _MOVED_OBJECT.finditer(normalize(text)):
+        words = [w for w in next(g for g in m.groups() if g).split() if w not in _NOT_AN_OBJECT and w not in STOP]
+        out.update(features(" ".join(words)))
+    return frozenset(out)
+
+
+# the thing a "how it is now" change is about: "付款现在是4-4-2了" -> 付款, "terms are net 15 now" -> terms
+_NOW_SUBJECT = re.compile(rf"([{_CJK}]{{2,4}})现在(?:是|换|改成?|用|走|由|归)|\b([a-z][\w-]+)\s+(?:is|are)\s+[^,.;]{{1,20}}\s+now\b")
+
+
+@lru_cache(maxsize=65536)
+def now_subject(text: str) -> frozenset[str]:
+    """The features of what a change told as "how it is now" is about."""
+    out: set[str] = set()
+    for m in _NOW_SUBJECT.finditer(normalize(text)):
+        out.update(features(next(g for g in m.groups() if g)))
+    return frozenset(out)
+
+
+def names_tool(text: str, besides: frozenset[str]) -> bool:
+    """Whether ``text`` says where or with what something is done, naming a term not in ``besides``."""
+    return any(_stem(m.group(1).strip(".-")) not in besides and m.group(1) not in STOP for m in _TOOL_SLOT.finditer(normalize(text)))
+
+
 def retired_clauses(text: str) -> str:
     """The clauses of ``text`` that say something is gone ("", when none does)."""
     return "，".join(c for c in re.split(r"\s*[，,;；]\s*", text) if retired_terms(c)).strip()
@@ -296,7 +345,26 @@ def conflicts(a_text: str, a_pol: str, b_text: str, b_pol: str, *, threshold: fl
         return len(ca & cb) >= 2 or similarity(ca, cb) >= threshold * 0.6
     if a_pol != b_pol:
         return similarity(core_features(a_text), core_features(b_text)) >= max(threshold, 0.6)
+    # the same thing from two different sources ("驱虫药还是从华牧订" / "驱虫药以后都从康宠订")
+    sa, sb = sources(a_text), sources(b_text)
+    if sa and sb and not sa & sb:
+        return bool(core_features(a_text) - sa & core_features(b_text) - sb)
     return False
+
+
+_SOURCE = re.compile(rf"从\s*([{_CJK}a-z0-9]{{2,6}}?)(?:那边|那里|这边|家)?(?:订|拿|买|进货|进|采购|调货)"
+                     r"|\b(?:from|through|via) (?:the )?([a-z][\w&.-]{2,})\b")
+
+
+@lru_cache(maxsize=65536)
+def sources(text: str) -> frozenset[str]:
+    """Where a statement says a thing comes from ("从康宠订" -> 康宠, "tips come from fisher" -> fisher)."""
+    out = set()
+    for m in _SOURCE.finditer(normalize(text)):
+        v = next(g for g in m.groups() if g)
+        if v not in STOP:
+            out.add(v)
+    return frozenset(out)
 
 
 def group_indices(
@@ -458,13 +526,16 @@ def merge_on_rare(
     return out
 
 
+# a Chinese term may carry a few Latin letters or digits inside it ("回T退订", "A4纸")
+_CJK_TERM_RUN = re.compile(rf"[{_CJK}]+(?:[a-z0-9]{{1,4}}[{_CJK}]+)*")
 _CJK_TERM_STOP = re.compile(r"以后|今后|每次|记得|记住|不要|不用|我们|你们|一下|的|了|都|要|是")
 
 
 def common_cjk_run(a: str, b: str, limit: int = 400) -> int:
-    """Length of the longest run of CJK characters both texts contain (function words removed)."""
-    ra = [_CJK_TERM_STOP.sub("|", r) for r in _CJK_RUN.findall(normalize(a)[:limit])]
-    rb = "|".join(_CJK_TERM_STOP.sub("|", r) for r in _CJK_RUN.findall(normalize(b)[:limit]))
+    """Length of the longest run of CJK characters (with the Latin letters or digits inside a term)
+    both texts contain (function words removed)."""
+    ra = [_CJK_TERM_STOP.sub("|", r) for r in _CJK_TERM_RUN.findall(normalize(a)[:limit])]
+    rb = "|".join(_CJK_TERM_STOP.sub("|", r) for r in _CJK_TERM_RUN.findall(normalize(b)[:limit]))
     best = 0
     for run in "|".join(ra).split("|"):
         for i in range(len(run)):

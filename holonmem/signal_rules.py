@@ -44,7 +44,7 @@ _lazy = _LazyPattern
 # -- markers -------------------------------------------------------------------
 
 INSTRUCTION_RE = _lazy(
-    r"(以后|今后|往后|下次|每次|每一次|记得|记住|别再|不要再|不许再|永远不要|一律|务必|千万别"
+    r"(以后|今后|往后(?![挪推放移延排拖调])|下次|每次|每一次|记得|记住|别再|不要再|不许再|永远不要|一律|务必|千万别"
     r"|\bfrom now on\b|\balways\b|\bnever\b|\bremember (?:that|to)\b|\bgoing forward\b|\bin (?:the )?future\b"
     r"|\bnext time\b|\bevery time\b|\bmake sure (?:to|you)\b|\bdon'?t ever\b|\bdo not ever\b)",
     re.I,
@@ -112,7 +112,7 @@ TOPICS = [
     # the language the person is answered in (not any mention of a language)
     (_lazy(r"((?:回答|回复|答复|跟我说|和我说|\banswers?\b|\breply\b|\breplies\b|\brespond\b|\btalk to me\b|\bwrite to me\b)[^，。.!?]{0,12}(?:中文|英文|\bEnglish\b|\bChinese\b)"
            r"|(?:中文|英文|\bEnglish\b|\bChinese\b)[^，。.!?]{0,6}(?:回答|回复|\banswers?\b|\breplies\b)|(?:answer|reply|response) language)", re.I), "answer language", False),
-    (_lazy(r"(bullet|prose|简短|简洁|concise|短一点|长篇)", re.I), "answer style", False),
+    (_lazy(r"(bullet|prose|paragraphs|wall of text|short version|too long|简短|简洁|concise|短一点|长篇|说重点|结论|太长了|要点)", re.I), "answer style", False),
     (_lazy(r"(靠窗|靠过道|window seat|aisle seat|座位|\bseats?\b)", re.I), "seat choice", True),
     (_lazy(r"(红眼|red-?eye)", re.I), "red-eye flights", True),
     (_lazy(r"(午饭后|午餐后|after lunch).{0,8}(会议|会|meeting)|(会议|meeting).{0,8}(午饭后|after lunch)", re.I), "meetings after lunch", True),

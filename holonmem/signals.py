@@ -134,6 +134,8 @@ def _findings(text: str, prev_assistant: str, prior_quoted: list[str] | None = N
             # when you scp its [REDACTED], yes i know, ill set up keys" does not)
             # … or its condition ("pw is [REDACTED] if steamcmd asks" held the "if")
             headless = "[REDACTED" in parts[0] or f.conditional and not U.CONDITIONAL.search(kept)
+            # … and a condition alone is no rule ("for when it's time, login is x and the pw is [REDACTED]")
+            headless = headless or f.conditional and len(parts) > 1 and U.CONDITIONAL.search(kept) and "," not in kept and "，" not in kept
             f = (U.Finding(f.act, kept, sent, f.personal, f.conditional, f.standing)
                  if U.content_chars(kept) >= 6 and not (headless and U.classify(kept, prev_assistant=prev_assistant) is None) else None)
         if (f is not None and f.act == "replace" and bare_prev and U.content_chars(f.text) < 40
@@ -152,6 +154,10 @@ def _findings(text: str, prev_assistant: str, prior_quoted: list[str] | None = N
             rule = f.text.rstrip("。.!！ ")
             text = f"{rule} ({gone})." if rule.isascii() else f"{rule}（{gone}）。"
             f = U.Finding("replace", text, f.sentence, f.personal, f.conditional, True)
+        if (f is None and out and out[-1].sentence == prev and out[-1].act == "revoke"
+                and _PUT_THEM.match(sent) and not U.is_question(sent)):
+            # "stop texting me the updates. just post them in #ops on slack": where they go now
+            f = U.Finding("prefer", U.clean(sent), sent, out[-1].personal)
         if f is not None:
             last = out[-1] if out and out[-1].sentence == prev else None
             joined = _join(last, f) if last is not None else None
@@ -169,6 +175,8 @@ def _findings(text: str, prev_assistant: str, prior_quoted: list[str] | None = N
 # what to do with "that" right after a secret: "dont write that down anywhere", "keep it to yourself"
 _ABOUT_IT = re.compile(r"^\W*(?:pls |please )?(?:dont|don'?t|do not|never|keep|no need to)\s+(?:\w+\s+){0,2}(?:that|it|this|them)\b.{0,30}$"
                        r"|^(?:别|不要)[^，。]{0,6}(?:这个|它)", re.I)
+_PUT_THEM = re.compile(r"^\W*(?:just\s+|please\s+|pls\s+|and\s+)*(?:post|put|send|drop|move|add|log|file|write|keep)\s+(?:them|it|those)\s+"
+                       r"(?:in|into|on|to|under)\s+\S", re.I)
 _INTENSIFIER = re.compile(r"^\W*(?:ever|never|ever again|never again|always|from now on|for good|period|永远|以后都是|以后都这样)\W*$", re.I)
 _TO_PERSON = re.compile(r"\b(?:answers?|replies|reply|responses?|updates?|summar(?:y|ies)|messages?|explanations?|reports? to me)\b", re.I)
 _FRAME = re.compile(r"^\W*(?:that'?s|thats|this is|here'?s|heres) (?:how|what) i (?:want|like|need) (?:my )?([a-z][\w -]{1,30}?)"
@@ -196,14 +204,19 @@ def _join(last: U.Finding, f: U.Finding) -> U.Finding | None:
     """
     if last.act in ("replace", "revoke") and f.act in ("prefer", "instruct", "replace", "revoke") and _REMOVAL.match(f.sentence):
         return U.Finding(last.act, _glue(last.text, f.text), f.sentence, last.personal, last.conditional, last.standing)
-    if last.act == "revoke" and f.act in ("prefer", "instruct") and re.search(r"\binstead\b|改用|改成|换成", f.sentence, re.I):
-        # "stop the slack DMs for recaps. add the recap to the Prod Log doc instead": what replaces it
+    if last.act == "revoke" and f.act in ("prefer", "instruct") and (
+            re.search(r"\binstead\b|改用|改成|换成", f.sentence, re.I) or f.standing and U.opens_future(f.sentence)
+            or re.search(r"\b(?:them|it|those)\b|它们?", f.sentence, re.I) and U.content_chars(f.text) < 40):
+        # "stop the slack DMs for recaps. add the recap to the Prod Log doc instead", "日报别发微信了。
+        # 以后发钉钉", "stop texting me the updates. just post them in #ops": what replaces it
         return U.Finding("replace", _glue(last.text, f.text), f.sentence, last.personal or f.personal, False, True)
     if last.act == "correct" and f.act == "instruct" and f.standing and U.content_chars(last.text) < 16:
         # "no, it's 3 reps. rep4 failed QC, leave it out of everything": the corrected value and its rule
         return U.Finding("instruct", _glue(last.text, f.text), f.sentence, f.personal or last.personal, f.conditional, True)
     if last.act not in ("instruct", "prefer") or f.act not in ("instruct", "prefer"):
         return None
+    if last.standing and f.standing and U.names_number(last.text) and U.names_number(f.text):
+        return None  # "我们收款一直是3-6-1。报价有效期我们都写15天": two rules, each with its own value
     short_f = U.content_chars(f.text) < 16 or (f.text.isascii() and len(f.text.split()) <= 8)
     short_last = U.content_chars(last.text) < 16
     if not ((short_f or short_last) and last.act == f.act or short_f and last.act == "instruct"):
@@ -219,8 +232,15 @@ _BARE_PRONOUN = re.compile(r"[他她]|\b(?:he|she|him|her|his)\b", re.I)
 _BARE_VALUE = re.compile(r"[\d\s月号日点年时分:：./-]+|(?:on |at |it'?s )?\d[\d\s:./-]*(?:am|pm|th|st|nd|rd)?", re.I)
 
 
+# a rule whose subject is only a pronoun ("she has to see every invoice") names nobody by itself
+_PRONOUN_SUBJECT = re.compile(r"^(?:she|he|they)\b(?!\s+(?:said|says|told|asked|wants|thinks))|^(?:他|她)(?!们说|说)", re.I)
+
+
 def _unresolved_subject(f: U.Finding) -> bool:
+    """A finding that cannot stand by itself: a corrected value about 他/he, a rule about "she"."""
     head = re.split(r"[，,。.!！;；]", f.text.strip(), maxsplit=1)[0].strip()
+    if f.act in ("instruct", "convention") and not f.personal and _PRONOUN_SUBJECT.match(f.text.strip()):
+        return True
     return f.act == "correct" and bool(_BARE_PRONOUN.search(f.text)) and bool(_BARE_VALUE.fullmatch(head))
 
 

@@ -54,6 +54,10 @@ _FORWARD_HDR = re.compile(r"^\s*(From|To|Subject|Date|Sent|Cc|发件人|收件�
 _FORWARD_MARK = re.compile(
     r"^\s*(?:[-_=]{2,}\s*(?:forwarded message|original message|forwarded|原始邮件|转发邮件|邮件原文)\s*[-_=]{2,}"
     r"|begin forwarded message\s*:?|[-_=]{2,}\s*(?:转发|原始)的?(?:邮件|消息)\s*[-_=]*)\s*$", re.I)
+# A notice's bracketed title ("【翠湖苑物业服务中心 装修管理通知】") or a letter's salutation ("尊敬的合作伙伴：",
+# "Dear customer,") starts text someone else wrote: the paragraph from there on is theirs.
+_PASTED_HEAD = re.compile(r"^\s*(?:【[^】\n]{2,40}】|(?:尊敬的|亲爱的)[^，,：:\n]{1,12}[，,：:]|各(?:位)?[\u4e00-\u9fff]{1,8}[：:]\s*$"
+                          r"|(?:dear|hello|hi) (?:valued |all |our )?(?:customers?|partners?|suppliers?|members?|residents?|parents?|team|sir|madam)\b)", re.I)
 # A quotation this long inside the user's own line is someone else's text, not theirs.
 _LONG_QUOTE = re.compile(r"「[^」]{24,}」|“[^”]{24,}”|『[^』]{24,}』|(?:^|(?<=[\s:：(]))([\"'])(?=[^\s,.;])[^\"'\n]{40,}\1(?![A-Za-z])")
 
@@ -102,6 +106,11 @@ def authored(text: str) -> Authored:
             quoted.append(line.lstrip("> ").strip())
             i += 1
             continue
+        if _PASTED_HEAD.match(line) and (i > 0 or i + 1 < n):
+            while i < n and lines[i].strip():  # the notice or letter, to the end of its paragraph
+                quoted.append(lines[i].lstrip("> ").strip())
+                i += 1
+            continue
         lead = _after_lead(line)
         if lead:
             head, rest = lead
@@ -140,13 +149,16 @@ SARCASM = re.compile(
     r"|readers will love|开玩笑的|反正我钱多|呵呵)", re.I)
 REPORTED = re.compile(
     r"(\bnot saying\b|\bn'?t saying\b|\bdidn'?t say\b|\bnever said\b|\bwho said\b|\bdoesn'?t mean (?:we|you|I) (?:should|have to|must)\b"
-    r"|\bI never said\b|不代表|不是说|没说过|我没说|我可没说|谁说|凑巧|只是巧合)", re.I)
+    r"|\bI never said\b|不代表|不是说|没说过|我没说|我可没说|谁说|凑巧|只是巧合"
+    # "隔壁队的老王说防水以后都要刷三遍": what someone else says is theirs ("老王说得对" adopts it)
+    r"|^[^，。,]{0,8}?(?:[老小][\u4e00-\u9fff]|[\u4e00-\u9fff]{1,3}(?:师傅|经理|总|阿姨|女士|先生|老师|医生|律师|主任)|他们?|她们?|业主|客户|物业|同事|老板|领导|甲方|房东)"
+    r"(?:说|讲|觉得|建议)(?![得的]?(?:对|没错|有道理)|了算))", re.I)
 ONE_OFF = re.compile(
     r"(\bfor this (?:\w+ ){0,2}only\b|\bonly for this\b|\bjust this once\b|\bthis (?:time|once|week|build|release|sprint|run|slide|draft|issue)\b"
     r"|\bfor now\b|\bfor today\b|\btoday\b|\btonight\b|\bin this (?:PR|branch|commit|notebook)\b|\bright now\b|\bnext week\b|\btomorrow\b"
     r"|\bwhile you'?re at it\b|这次|这回|这一次|这期|本期|这周|本周|这个月|本月|今天|今晚|明天|暂时|先停|先别|先不|下周|下个星期|这两天|临时|顺手)", re.I)
 # how the person wants to be called: "别叫我林老师了，叫我 Lin 就行", "call me Dana, not Dr. Kowalski"
-_ADDRESS_ME = r"别(?:再)?叫我|叫我\s*[A-Za-z\u4e00-\u9fff]{1,8}\s*就(?:行|好|可以)|\bcall me (?-i:[A-Z][a-z]+)\b(?! (?:when|if|at|on|back|tomorrow|later))|\bdon'?t call me\b"
+_ADDRESS_ME = r"\b(?:everyone|everybody|people|most people|they all) calls? me (?-i:[A-Z][a-z]+)\b|别(?:再)?叫我|叫我\s*[A-Za-z\u4e00-\u9fff]{1,8}\s*就(?:行|好|可以)|\bcall me (?-i:[A-Z][a-z]+)\b(?! (?:when|if|at|on|back|tomorrow|later))|\bdon'?t call me\b"
 # asking for what was done before: "gapdh + actb geomean like last time", "跟讲义一个规矩"
 _LIKE_BEFORE = r"\blike (?:last time|before|always|usual|we always do)\b|(?:跟|和|同)[^，。]{1,8}(?:一个|一样的?|同一个)规矩"
 # the person's own formats, wherever they work: "times in lisbon time", "回答用中文", "我所有文件名…"
@@ -154,11 +166,11 @@ _PERSON_FORMAT = (r"\b(?:times?|dates?|timestamps?) in [\w/ ]{2,20}? time\b|(?:^
                   r"|我(?:所有的?|的所有)|\ball (?:of )?my (?:files|documents|notes|reports|file names)\b")
 # a quantified case and what to do in it: "any migration that touches the schema, loop in Priya",
 # "凡是涉及合同的都先给我看" (a standing rule and a directive)
-_QUANTIFIED_CASE = (r"^(?:[\w ]{1,12}:\s*)?(?:any|all)\s+(?!(?:ideas?|thoughts?|questions?|luck|chance|news|updates?)\b)[\w-]+(?:\s+[\w-]+){0,2}\s+(?:that|which|who|with|without|touching|over|under|above|below)\b"
+_QUANTIFIED_CASE = (r"(?:^|[,;]\s*(?:so|and|but)\s+)(?:[\w ]{1,12}:\s*)?(?:any|all)\s+(?!(?:ideas?|thoughts?|questions?|luck|chance|news|updates?)\b)[\w-]+(?:\s+[\w-]+){0,2}\s+(?:that|which|who|with|without|touching|over|under|above|below|you|we)\b"
                     r"[^,;]{1,60}[,;]\s*(?:please\s+)?(?!(?:i|we|it|they|he|she|there|the|this|that)\b)[a-z]{3,}\b|凡是")
 _QUANTIFIED = re.compile(_QUANTIFIED_CASE, re.I)
 STANDING = re.compile(
-    r"(\bfrom now on\b|\bgoing forward\b|\bfrom here on\b|\bin (?:the )?future\b|\bevery ?time\b|\beach time\b|\bwhenever\b|\balways\b|\bnever\b"
+    r"(\bfrom now on\b|\bgoing forward\b|\bfrom here on\b|\bin (?:the )?future\b|\bevery ?time\b|\beach time\b|\bwhenever\b|\balways\b|\bnever\b(?! mind\b)"
     r"|\bremember (?:to|that|the|my|our)\b|\bnext time\b|\bas usual\b|\bI told you\b|\bas I said\b|\blike I said\b|\bby default\b|\bas a rule\b|\bon (?:any|all|every) (?:of )?my\b|\bin (?:any|all|every) (?:of )?(?:my )?(?:projects?|repos?|repositories)\b"
     r"|\bevery (?!one\b)\w+|\bno more\b|\bany more\b|\banymore\b|\bfrom your side\b|\banywhere\b|\beverywhere\b|\bnot just (?:here|this)\b"
     r"|\bin general\b|\bsame as (?:always|usual|everything else|before)\b|\bbefore (?:any|every|each)\b|\bafter (?:any|every|each)\b"
@@ -173,12 +185,12 @@ STANDING = re.compile(
     # a quantified case: "any migration that touches the schema, loop in Priya", "凡是涉及合同的都先给我看"
     r"|" + _QUANTIFIED_CASE +
     # a choice kept as before: "海报还是用美图秀秀做", "stick with Postgres", "keep using the old runner"
-    r"|^(?:[^，。,]{1,8})?还是(?:用|按|走|找|订|在)(?![^，。]{0,16}吧)|\b(?:stick with|keep using|still use)\b"
+    r"|^(?:[^，。,]{1,8})?还是(?:用|按|走|找|订|在|从)(?![^，。]{0,16}吧)|\b(?:stick with|keep using|still use)\b"
     # "你回我消息的时候…": whenever the agent answers the person
-    r"|(?:你|您)(?:回|回复|回答|给)我[^，。？！]{0,6}的时候"
+    r"|(?:你|您)(?:回|回复|回答|给)我(?:[^，。？！]{0,6}的时候|(?=先|都|就|一律))|跟我说[^，。？！]{0,6}?(?:的时候)?(?=直接|都|就|一律)"
     r"|不管哪个|无论哪个|不论哪个|都这样|和之前一样|跟上次一样|跟之前一样|" + _ADDRESS_ME +
     r"|(?<![他她])都(?:寄|发到|走|放在|存在|记在)"
-    r"|以后|今后|往后|从今以后|从现在起|下次|每次|每一次|不要再|别再|不许再|再也不要|千万别|务必|每[条份项个篇天周月年晚位张回]|一律|统一|永远|记住|记得|所有项目|任何项目|我说过)", re.I)
+    r"|以后|今后|往后(?![挪推放移延排拖调])|从今以后|从现在起|下次|每次|每一次|不要再|别再|不许再|再也不要|千万别|务必|每[条份项个篇天周月年晚位张回]|一律|统一|永远|记住|记得|所有项目|任何项目|我说过)", re.I)
 # leave given or withheld, which stands until taken back: "don't scale … without asking me first"
 ASK_FIRST = re.compile(r"\bwithout (?:asking|checking with|telling|pinging) (?:me|us)\b|\bno need to ask\b|不用问我|不必问我|先问我|先问过我|问过我再", re.I)
 CONDITIONAL = re.compile(
@@ -198,11 +210,12 @@ DIRECTIVE = re.compile(
     r"|\b(?:uses|requires|wants|expects|prefers|follows|prints|needs it)\b|\bsource of truth\b|,?\s*(?:please|pls|plz)\b[.!]?"
     r"|\b(?:show|send|give|tell) me\b|\b(?:dm|message|text|email|slack|ping) me\b"
     r"|^\s*[\w.\-/+ ]{2,60},\s*not\s+[\w.\-/ ]{2,30}[.!]?\s*$|\brather than\b|\binstead of\b|,\s*(?:never|always)\s+\S|走|寄|订|排|留|按"
-    r"|[,:;，：—–-]\s*(?:please\s+|just\s+)?(?:use|keep|put|run|add|set|write|give|make|send|show|tell|include|mark|list|name|log|store|save|grab|take|check|ask|pick|choose|book|avoid|skip|drop|leave|exclude|ignore|read)\s+\S"
+    r"|[,:;，：—–-]\s*(?:please\s+|just\s+|but\s+)?(?:don'?t|do not|never|use|keep|put|run|add|set|write|give|make|send|show|tell|include|mark|list|name|log|store|save|grab|take|check|ask|pick|choose|book|avoid|skip|drop|leave|exclude|ignore|read)\s+\S"
     r"|\b(?:when|whenever|if|once|before|after|unless)\b[^,]{1,80},\s*(?:please\s+)?(?!(?:i|we|you|he|she|it|they|the|a|an|this|that|there|is|are|was|were|so|but|and|then|my|our)\b)[a-z]{3,}\b"
     r"|要|别|不要|请|用|改成|改用|换成|统一|加|删|放|写|发|提醒|不用|不许|必须|得|应该|记到|记在|记一|单独|不能)", re.I)
 DESCRIPTIVE = re.compile(
     r"(\b(?:is|are|was|were|'s|'re|has been|have been|seems?|looks?)\s+(?:always|never|usually|constantly)\b"
+    r"|\b(?:has|have|had|'s|'ve)\s+(?:\w+ly\s+)?(?:always|never)\s+(?:been|had|done|worked|shown|come|gone|made|kept|got|gotten|[a-z]+ed)\b"
     r"|\b(?:always|never|usually|constantly)\s+(?!use\b|run\b|keep\b|put\b|add\b|set\b|make\b|ask\b|check\b|write\b|send\b)[a-z]+(?:s|ed)\b"
     r"|总是|一直|从来|老是|都会|总会|老会|经常"
     # what keeps happening: an annoyance or a malfunction ("每次都要这样也是烦", "每次电脑一重启就打不了",
@@ -215,23 +228,28 @@ REVOKE = re.compile(
     r"|\bforget (?:what I said|about)\b|\bscrap (?:the|that)\b|\bwe don'?t need (?:the|to)\b|\bno more\b"
     r"|\bforget (?:the|that|my)\b[^.;]{0,60}?\b(?:I (?:told|gave|asked)|rule|thing|part)\b"
     r"|不用再|不再需要|以后不用|不用加了|收回吧|作废"
+    # "日报别发微信了": a practice stopped ("别忘了", "别急了" ask nothing of the kind)
+    r"|别(?!再|忘|管|急|客气|担心|着急|生气|动了|走了|叫)[^，。！？,\s]{1,8}了(?=\s|[，,。！!；;]|$)"
     # an earlier instruction named and called off: "之前说的每条都要标注法条，这个不用了"
     r"|(?:之前|刚才|上次|以前|原来)(?:说|定|讲|提)?[^。]{0,40}?(?:取消|收回|作废|不用了|不算了|算了|不要了|不需要了|不必了))", re.I)
 # moving or switching to something, which REPLACE and _DURABLE both read as a change meant to last
 _MOVE = r"\bmov(?:e|ed|ing)\b(?: [\w&-]+){0,4} (?:off|to|from|over)\b|\bI'?ve moved\b|\bswitch(?:ing|ed)?\b(?: [\w&-]+){0,4} (?:to|from|over)\b"
 REPLACE = re.compile(
-    r"(\binstead\b|\brather than\b|\bchange of plan\b|别\S{1,6}了[，,]\s*换|不\S{1,6}了[，,]\s*(?:换|改|直接|就用|用)|" + _MOVE + r"|\bno more\b|\bnot \w+ anymore\b"
+    r"(\binstead\b|\brather than\b|\bchange of plan\b|别\S{1,6}了[，,]\s*换|别[^，。]{1,8}了[，,][^。]{0,40}?(?:以后|今后|从现在起)|别[^，。\s]{1,8}了[，,\s]+(?:改|换|直接)?(?:发|用|走|放|存|找|订|录)[^，。\s]|不\S{1,6}了[，,]\s*(?:换|改|直接|就用|用)|" + _MOVE + r"|\bno more\b|\bnot \w+ anymore\b"
     r"|\banymore\b|\bany more\b|\bnow\b.{0,40}\bnot\b|\bleft as\b|\breplace\b|\bdrop \"|\bmigrat\w+ (?:to|from)\b"
     r"|改成|改用|换成|改为|而不是|代替|以后都按|统一了)", re.I)
 CORRECTION_LEAD = re.compile(
-    r"\bthat'?s (?:wrong|not right|incorrect|outdated)\b|写错了|纠正一下|更正一下|我(?:昨天|之前|刚才)?说错了|^\s*(?:no\b[\s,.!—–-]|nope\b|wrong\b|not quite\b|actually\b|correction\b|hmm,? wait\b|wait\b[,\s].{0,30}\b(?:misremembered|wrong|mistake)\b|I misremembered\b"
+    r"\bthat'?s (?:wrong|not right|incorrect|outdated)\b|写错了|纠正一下|更正一下|我(?:昨天|之前|刚才)?说错了"
+    # "面积不对，118", "抬头错了 是…": the thing named, then the right value
+    r"|^[\u4e00-\u9fff]{1,6}(?:不对|错了)(?=[，,\s])|^\s*(?:no\b[\s,.!—–-]|nope\b|wrong\b|not quite\b|actually\b|correction\b|hmm,? wait\b|wait\b[,\s].{0,30}\b(?:misremembered|wrong|mistake)\b|I misremembered\b"
     r"|不对|不是|错了|搞错了|说错了|记错了|更正|纠正)", re.I)
 CORRECTION_FORM = re.compile(
     r"(^\s*(?:it'?s\s+|its\s+)?[$€£¥]?\d[\d.,:]*\s*[%a-z]{0,3}\s*,?\s+not\s+[$€£¥]?\d[\d.,:]*\b"
+    r"|\b(?:is|are|was|were)\s+[$€£¥]?\d[\d.,:]*\s*[%a-z]{0,5}\s+not\s+[$€£¥]?\d[\d.,:]*\b"
     r"|[,;]\s*(?:the\s+)?[\w@#.-]+(?:\s+[\w-]+)?\s+(?:is|was)\s+(?:the\s+)?(?:old|outdated|stale|wrong)\b(?:\s+one)?"
     r"|\b(?:is|are|was|were|started|starts|ends|ended)\s+[^,.;]{1,40}?,\s*not\s+[^,.;]{1,30}|\bnot\s+[^,.;]{1,30}?,\s*(?:it'?s|but)\b"
-    r"|[，,]\s*不对[，,]\s*(?:应该)?是|不是[^，。；]{1,16}[，,]\s*是|是[^，。；]{1,16}[，,]\s*不是|不是[^，。；]{1,12}而是|[\d一二三四五六七八九十两][^，。；]{0,8}[，,]\s*不是[^，。；]{1,12})", re.I)
-_VALUE = re.compile(rf"(\d|[A-Z][a-z]+ \d|\b[A-Z]{{2,}}\b|[\"“「'][^\"”」']+[\"”」']|[{_CJK}]{{2,4}}(?:号|点|日|月|周[一二三四五六日天])"
+    r"|[，,]\s*不对[，,]\s*(?:应该)?是|(?:错了|不对)[^。]{0,4}是[^。]{2,30}不是|[$€£¥]?\d[\d.,:]*\s*(?:am|pm|[a-z%]{0,5})?\s*,\s*not\s+[$€£¥]?\d|不是[^，。；]{1,16}[，,]\s*是|是[^，。；]{1,16}[，,]\s*不是|不是[^，。；]{1,12}而是|[\d一二三四五六七八九十两][^，。；]{0,8}[，,]\s*不是[^，。；]{1,12})", re.I)
+_VALUE = re.compile(rf"(\d|[A-Z][a-z]+ \d|\b[A-Z]{{2,}}\b|\b[A-Z][a-z]+[A-Z][A-Za-z]*\b|[\"“「'][^\"”」']+[\"”」']|[{_CJK}]{{2,4}}(?:号|点|日|月|周[一二三四五六日天])"
                     r"|`[^`]+`|\b[a-z0-9]+(?:[-_.][a-z0-9]+){2,}\b)")
 # About the person rather than the project: their body, habits, name, ownership, all their work.
 PERSONAL = re.compile(
@@ -239,11 +257,12 @@ PERSONAL = re.compile(
     r"|\bmy (?:eyes|sleep|name|pen name|writing|stomach|knees?|back|health|diet|body|allerg\w*)\b|过敏|我不能(?:吃|喝)|我的(?:身体|胃|膝盖|眼睛)"
     r"|\bleave \w+ to me\b|\bis mine\b|\bI (?:review|do|commit|merge|deploy) (?:the )?\w+ myself\b|\b(?:commit|merge|deploy|push|review) (?:it )?myself\b"
     r"|\bon (?:any|all|every) (?:of )?my\b|\bin (?:any|all|every) (?:of )?(?:my )?(?:projects?|repos?)\b|\banything I write\b|\bwhatever I write\b"
-    r"|\b(?:remind|notify|ping|message|text|email|call|dm) me\b(?=.{0,24}\b(?:by|via|on|over|through|at)\b)|\b(?:stop|no more) (?:the )?(?:slack |email |text )?dms\b|\bmy (?:slack|inbox|email)\b|\b(?:give|show|write|answer|explain to) me\b|\byou (?:give|send|write|show) me\b|\bI can'?t (?:think|read|see|eat|drink|stand)\b"
+    r"|\b(?:remind|notify|ping|message|text|email|call|dm) me\b(?=.{0,24}\b(?:by|via|on|over|through|at)\b)"
+    r"|\b(?:just |you can )?(?:text|dm|message) me\b|\bstop (?:texting|emailing|messaging|calling|pinging|dm'?ing) me\b|\b(?:stop|no more) (?:the )?(?:slack |email |text )?dms\b|\bmy (?:slack|inbox|email)\b|\b(?:give|show|write|answer|explain to) me\b|\byou (?:can |could |should )?(?:give|send|write|show) me\b|\bI can'?t (?:think|read|see|eat|drink|stand)\b"
     r"|给我(?:排|安排|写|改|订|买)|我(?:要|想|得|需要)?先看|我要看|让我看|\bI (?:want|need) to (?:see|read|know)\b|(?:提醒|通知|消息)[^，。]{0,6}(?:发|用|改成|改用|通过|走)[^，。]{0,3}(?:短信|微信|邮件|电话|钉钉)"
     r"|不管哪个|无论哪个|不论哪个|我看着|我不爱看|我看不|给我(?:弄|列|做|整理|画)"
     r"|\bmy time ?zone\b|我的时区|" + _PERSON_FORMAT + "|" + _ADDRESS_ME + r"|(?:你|您)(?:回|回复|回答|给)我[^，。？！]{0,6}的时候"
-    r"|(?:回复|回答|回)我(?:的时候)?(?:都|就)?(?:用|说)|跟我说话|和我说话|给我发(?:提醒|消息|通知)|发我(?:微信|短信|邮件|邮箱)|我要睡|我的稿子|我写的|给我改|我的名字|笔名|所有项目|任何项目|不管哪个项目)", re.I)
+    r"|(?:回复|回答|回)我(?:的时候)?(?:都|就|先)?(?:用|说)|跟我说话|和我说话|跟我说(?!过|了)|给我发(?:提醒|消息|通知)|发我(?:微信|短信|邮件|邮箱)|(?:发|打|找|联系|叫)(?:给)?我[^，。]{0,4}(?:都行|都可以|没事)|我要睡|我的稿子|我写的|给我改|我的名字|笔名|所有项目|任何项目|不管哪个项目)", re.I)
 # "show me a diff / the plan / the SQL": what the person wants to see of the work (a project's gate)
 _SHOW_ME = re.compile(r"\b(?:give|show|send) me\b", re.I)
 _SHOWN_ARTIFACT = re.compile(r"\b(?:give|show|send) me (?:a |an |the )?(?:[\w-]+ ){0,2}(?:diffs?|plans?|SQL|queries|query|logs?|"
@@ -260,10 +279,10 @@ _LEAD_STRIP = re.compile(
     # a label before the rule: "还有个硬性要求：…", "One hard requirement: …"
     r"|(?:[一两几]?个)?[^，。：:\s]{0,4}(?:要求|规矩|规定|原则|条件)\s*[:：]\s*"
     r"|(?:one |another |a )?(?:hard |strict |firm )?(?:requirement|condition|constraint)\s*:\s*"
-    r"|(?:嗯|好的?|行|对)\s*[:：,，。！!~～—–-]+\s*)+", re.I)
+    r"|(?:嗯|好的?|行|对|哦)\s*(?:[:：,，。！!~～—–-]+|\s+)\s*)+", re.I)
 _MARKER_STRIP = re.compile(
     r"^\s*(?:from now on|going forward|from here on|in (?:the )?future|next time|remember (?:to|that)|please remember (?:to|that)|note that|as usual)\s*[,:：]?\s*"
-    r"|^\s*(?:以后|今后|往后|从现在起|从今以后|下次|记住|记得)\s*[:：,，]?\s*"
+    r"|^\s*(?:以后|今后|往后(?![挪推放移延排拖调])|从现在起|从今以后|下次|记住|记得)\s*[:：,，]?\s*"
     # "as usual" in Chinese, a lead of its own ("还是老规矩，不动正文只加批注")
     r"|^\s*(?:还是|照)?(?:老规矩|照旧|照常|老样子|(?:跟|和)(?:以前|之前|上次)一样)\s*[:：,，]\s*", re.I)
 _SENT_SPLIT = re.compile(r"(?<=[。！？!?；])|(?<=\S;)|(?<=[A-Za-z0-9])(?:\.{3}|…)\s+(?=[A-Z])|(?<=[A-Za-z0-9\)\"”'`][A-Za-z0-9\)\"”'`])\.\s+(?=[A-Za-z\"“(`]|[\u3400-\u9fff])|\n+")
@@ -293,7 +312,75 @@ _PREDICTION = re.compile(r"\b(?:will|won'?t|shall|gonna|going to|(?:is|are|am|'r
 
 
 _CLAUSE = re.compile(r"[,;:，；：]|\s[-–—]\s")
-_FUTURE = re.compile(r"\bfrom now on\b|\bgoing forward\b|\bfrom here on\b|\bin (?:the )?future\b|以后|今后|往后|从现在起|从今以后", re.I)
+_FUTURE = re.compile(r"\bfrom now on\b|\bgoing forward\b|\bfrom here on\b|\bin (?:the )?future\b|以后|今后|往后(?![挪推放移延排拖调])|从现在起|从今以后", re.I)
+# the words of a standing marker say nothing of what a rule is about ("like last time", "照旧")
+_MARKER_WORDS = re.compile(_AS_BEFORE.pattern + "|" + _FUTURE.pattern + r"|\b(?:every|each|next) ?time\b|每次|每一次|下次", re.I)
+
+
+def opens_future(sentence: str) -> bool:
+    """Whether ``sentence`` opens with "from now on" / 以后 (what follows is the new way)."""
+    return bool(re.match(r"^\s*(?:(?:and|so|ok|then)[,\s]+)*(?:" + _FUTURE.pattern + ")", sentence, re.I))
+
+
+_NUMBER_ZH = re.compile(r"\d|[一二三四五六七八九十两半]+[成年天个月周次份点号倍层张人]")
+
+
+def names_number(text: str) -> bool:
+    """Whether ``text`` names a number, in digits or in Chinese ("三成", "两年")."""
+    return bool(_NUMBER_ZH.search(text))
+
+
+def asks_change(text: str) -> bool:
+    """Whether ``text`` asks for something other than before ("let's do them on day 5 instead")."""
+    if re.search(r"差点|差一点|险些|\balmost\b|\bnearly\b", text, re.I):
+        return False  # "你差点改成 1.20.4": a change that did not happen
+    return bool(REPLACE.search(text) or _NOW_CHANGE.search(text)) and _has_new_value(text)
+
+
+def without_markers(text: str) -> str:
+    """``text`` without its standing markers, for comparing what two rules are about."""
+    return _MARKER_WORDS.sub(" ", text)
+
+
+# a daily frame makes "today" each day's ("每天下班前把今天的日报发我", "every evening send me today's numbers")
+_DAILY = re.compile(r"每天|每日|天天|每晚|每个?(?:工作日|早上|晚上)|\b(?:every|each) (?:day|morning|evening|night|weekday)\b|\bdaily\b", re.I)
+_TODAY = re.compile(r"今天|今晚|当天|\btoday'?s?\b|\btonight'?s?\b", re.I)
+# a time set relative to what it is for recurs with it: "提前7天发", "上课前两小时", "前一天晚上",
+# "2 hours before class", "the day before"
+_N_ZH = r"[\d一二三四五六七八九十两半]+\s*(?:个)?"
+_RELATIVE_TIME = re.compile(
+    rf"提前\s*{_N_ZH}(?:天|小时|钟头|分钟|周|星期|礼拜|月)|[\u4e00-\u9fff]{{1,4}}前\s*{_N_ZH}(?:天|小时|钟头|分钟)|前一天|前一晚"
+    r"|\b(?:\d+|an?|one|two|three|four|five|six|seven|ten|a few|24|48)\s+(?:days?|hours?|minutes?|weeks?)\s+(?:before|ahead|prior|in advance)\b"
+    r"|\bthe (?:day|night|evening|morning|week) before\b(?!\s+(?:the|our|my|his|her|their|that|this)\b)", re.I)
+# how things are now, said as news of a change: "wholesale terms are net 15 now", "she does the
+# sign-off now instead of me", "you can give me temps in celsius now", "付款现在是4-4-2了",
+# "瓷砖换东鹏了啊", "有效期改30天吧", "晚上十点前发我都行"
+_NOW_CHANGE = re.compile(
+    r"\bnow\b[^.;]{0,20}\b(?:instead of|rather than)\b|\binstead of\b[^.;]{0,30}\bnow\b"
+    r"|\b(?:is|are|'s|'re)\s+(?!(?:done|fixed|merged|deployed|green|working|passing|up|down|live|ready|back|over|gone|open|closed|here|there|in|on)\b)[^.;,]{1,30}?\bnow\b(?!\s+(?:on|that|it|and|so|but))"
+    r"|\byou can (?:now\s+)?(?:give|use|send|put|write|post|do|go|start|switch)\b[^.;]{1,60}\bnow\b"
+    r"|现在(?:是|换|改成?|用|走|由|归)[^，。]{1,20}了|(?:换|改)(?![完好过掉错])(?:成|为|到)?[^，。\s]{1,10}了(?:啊|哈|哦|呀)?(?=[，。！\s]|$)"
+    r"|(?:改|换)(?:成|为)?\s*[\d一二三四五六七八九十两半]+\s*\S{0,2}吧"
+    r"|(?:[\d一二三四五六七八九十]+点|\d+:\d+|周末|工作日|上午|下午|晚上|白天)(?:以?前|之前|以后)?[^，。]{0,6}(?:都行|都可以|都没问题|没事)", re.I)
+_ASIDE = re.compile(r"(?:^|(?<=[，,;；。]))\s*(?:另外|还有|对了|顺便说一?下|(?:also|btw|oh and|and also)\b)", re.I)
+_AT_HAND = re.compile(r"这份|这单|这款|这个|这套|那套|这张|这次|这回|这件|\b(?:this|that) (?:one|file|page|draft|invoice|order|ticket)\b", re.I)
+# news told with a one-off word dates the news, not the rule beside it ("Oksana started this week, she
+# does the sign-off now")
+_NEWS_CLAUSE = re.compile(r"\b(?:started|began|joined|left|moved|switched|changed|got|went|came|installed|signed|hired|bought|arrived)\b"
+                          r"|(?:装|换|改|开|离职|来|走|到)了", re.I)
+# asked to change how something is done: "提醒改一下，提前7天发", "change the reminders to 7 days ahead"
+_CHANGE_ASK = re.compile(r"(?:改|调|换)一?下\s*[，,]|\b(?:change|move|switch|make)\b", re.I)
+# a file-name pattern with placeholders is how every such file is named: "文件名 日期_宠物名", "name them YYYY-MM-DD_client"
+_NAMING_TEMPLATE = re.compile(
+    r"(?:文件名|命名|\bfile ?names?\b|\bname (?:them|it|the files?|each (?:one|file))\b)\s*(?:都|统一|一律)?\s*(?:用|按|是|为|叫|as|like|[:：])?\s*[`\"“'「]?"
+    r"(?=[^\s，。,;]*(?:日期|时间|名字?|编号|序号|date|name|yyyy|mm|dd|id\b|<|\{))[^\s，。,;]+[_\-][^\s，。,;]+", re.I)
+
+
+def _clause_at(s: str, pos: int) -> str:
+    """The clause of ``s`` around position ``pos``."""
+    starts = [m.end() for m in _CLAUSE.finditer(s, 0, pos)]
+    end = _CLAUSE.search(s, pos)
+    return s[(starts[-1] if starts else 0):(end.start() if end else len(s))]
 
 
 def _standing_clause(s: str) -> bool:
@@ -356,6 +443,8 @@ def _about_person(s: str) -> bool:
 
     if any(PERSONAL.search(c) and not names_group(c) for c in _CLAUSE.split(s)):
         return True
+    if re.match(r"^(?:(?:fyi|btw|also|and|oh)[,\s]+)*(?:I'?m|I am|I live|I work)\b[^,;]{2,40},\s*so\b", s, re.I):
+        return True  # "i'm on mountain time, so any deadline you give…": a request for the person's reason
     if re.search(r"\beverywhere\b|所有地方|不管在哪", s, re.I) and not _PROJECTISH.search(s) and not _GROUP_WORDS.search(s):
         return True  # "write dates like 2026-05-05 everywhere: filenames, tables, plot titles"
     return bool(PERSONAL.search(s)) and not names_group(s)
@@ -370,6 +459,13 @@ def _standing_request(s: str) -> bool:
     return bool(re.search(r"\b(can|could|would) you\b|能不能|可以|可不可以", s, re.I)) and bool(STANDING.search(s))
 
 
+# feedback on the shape of the agent's answers: "can you do that as bullets?", "ugh, wall of text",
+# "太长了 结论放最前面" — how the person wants to be answered, a preference until it recurs
+_ANSWER_FEEDBACK = re.compile(
+    r"\b(?:as|in) bullets?\b|\bbullet (?:that|it|this)\b|\bshort version\b|\bwall of text\b|\bparagraphs? kill\b|\btl;?dr\b"
+    r"|说重点|结论(?:放)?(?:在)?最?前面|先说结论|分点说|列个要点", re.I)
+
+
 def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | None = None,
              prev_user: str = "") -> Finding | None:
     """The act of one sentence the user typed, or None."""
@@ -378,9 +474,11 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
     if content_chars(s) < 3 or SARCASM.search(s) or REPORTED.search(s):
         return None
     question = is_question(s)
+    core = clean(s)
+    if _ANSWER_FEEDBACK.search(s) and not STANDING.search(s) and not ONE_OFF.search(s):
+        return Finding("prefer", ("Answers: " if s.isascii() else "回复：") + core, s, personal=True)
     if question and not _standing_request(s):
         return None
-    core = clean(s)
     # an adopted quote or an earlier sentence: "the pinyin part, yes - follow that from now on"
     ana = ANAPHOR.search(core) or ANAPHOR.search(s)
     if ana and content_chars(_MARKER_STRIP.sub("", ANAPHOR.sub("", core))) < 12:
@@ -389,7 +487,7 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
             return None
         return Finding("instruct", clean(target), s, personal=bool(PERSONAL.search(target)), standing=True)
     if _CJK_RE.search(core):  # "把行程更新一下，记得每天午睡那一小时": the rule starts at its marker's clause
-        m = STANDING.search(core)
+        m = min((x for x in (STANDING.search(core), REVOKE.search(core)) if x), key=lambda x: x.start(), default=None)
         if m and m.start() > 0:
             head = max(core.rfind(c, 0, m.start()) for c in "，,；;")
             # only a request for now goes ("把行程更新一下，记得…"); "押金改成三个月也可以接受，以后…" stays
@@ -402,7 +500,11 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
     if m and (STANDING.search(core[m.end():]) or ASK_FIRST.search(core[m.end():])):
         core = clean(core[m.end():])  # "Take a look, but don't scale the pool without asking me first"
     pronoun_object = bool(_TASK_OBJECT.search(re.split(r"[,;:，；：—–]|\s-\s", core, maxsplit=1)[0]))
-    if (_BACKREF.search(core) or pronoun_object and STANDING.search(s)) and prev_user:
+    if not pronoun_object and (STANDING.search(s) or REPLACE.search(s)) and prev_user and not _CJK_RE.search(core):
+        # "every batch, put it on the brew sheet", "let's do them on day 5 instead": what "it" is
+        pronoun_object = any(re.match(r"^(?:please\s+|just\s+|let'?s\s+)?[a-z]+ (?:it|them)\b", c.strip(), re.I)
+                             for c in _CLAUSE.split(core)[1:] + [core])
+    if (_BACKREF.search(core) or pronoun_object and (STANDING.search(s) or REPLACE.search(s))) and prev_user:
         # "这种词别出现在我的稿子里" after "“抓手”也换掉"; "What was p99 before the deploy? Next time
         # snapshot it…": what the pronoun stands for is in the sentence before  # "这种词别出现在我的稿子里" after "“抓手”也换掉"
         core = prev_user.rstrip("。.!！ ") + ("；" if _CJK_RE.search(core[:2]) else ("; " if prev_user.rstrip()[-1:] not in "?？" else " ")) + core
@@ -411,7 +513,12 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
     hdr = re.match(r"^[^:：]{1,24}[:：]\s*", s)
     scoped = s if not hdr or re.search(r"\b(?:for|only|just|until)\b|只|仅|先", hdr.group(0), re.I) else s[hdr.end():]
     # "这次我不用美图秀秀了……以后海报改用 Canva": a clause that names the future outlasts "this time"
-    one_off = bool(ONE_OFF.search(s_scope)) and not any(_FUTURE.search(c) and not ONE_OFF.search(c) for c in _CLAUSE.split(s_scope))
+    if _DAILY.search(s_scope):
+        s_scope = _TODAY.sub(" ", s_scope)  # "每天下班前把今天的日报发我": each day's today
+    # a wording named to avoid is no date: "跟我说日期直接说几号，别说下周几", "don't write 'tomorrow'"
+    s_scope = re.sub(r"(?:别|不要)(?:说|写)[^，。；]*|\bdon'?t (?:say|write)\b[^,.;]*", " ", s_scope, flags=re.I)
+    one_off = (any(ONE_OFF.search(c) and not (_NEWS_CLAUSE.search(c) and not DIRECTIVE.match(c.strip())) for c in _CLAUSE.split(s_scope))
+               and not any(_FUTURE.search(c) and not ONE_OFF.search(c) for c in _CLAUSE.split(s_scope)))
     standing = bool(ASK_FIRST.search(s)) or _standing_clause(s) or bool(_STOP_INSTEAD.search(s))
     conditional = bool(CONDITIONAL.search(s))
     # a sentence that opens with a standing marker ("from now on, deploy…", "以后每次都订…") is an instruction
@@ -431,10 +538,24 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
         return Finding("replace", clean(news), s, standing=True)  # "we're moving tracking to W&B"
     if _ROUTE_NOW.search(s) and not question and not one_off:
         return Finding("replace", core, s, standing=True)
+    now = None if question or one_off or conditional else _NOW_CHANGE.search(s)
+    if now and not _AT_HAND.search(_clause_at(s, now.start())) and (
+            _CJK_RE.search(now.group(0)) or not _TASK_OBJECT.search(core) and (_VALUE.search(s) or re.search(r"instead|you can", s, re.I))):
+        lead = list(_ASIDE.finditer(s, 0, now.start()))
+        if lead:  # "…出报价，另外付款现在是4-4-2了": the task before the aside is not part of the rule
+            core = clean(s[lead[-1].start():])
+        return Finding("replace", core, s, personal=_about_person(s), standing=True)  # a change told as how it is now
+    if (not question and not one_off and not conditional and _RELATIVE_TIME.search(s) and not _TASK_OBJECT.search(core)
+            and not re.match(r"^(?:这个|那个|这条|那条|这封|(?:this|that)\b)", core, re.I)
+            and (_CHANGE_ASK.search(s) or REPLACE.search(own) and _has_new_value(s))):
+        # "提醒改一下，提前7天发，3天太赶了": a schedule kept relative to what it is for, changed
+        return Finding("replace", re.sub(r"^([^，,]{1,12}?)(?:改|调|换)一?下\s*[，,]\s*", r"\1", core), s, standing=True)
     conv = None if question or one_off or conditional and _OPTIONAL.search(s) or CORRECTION_LEAD.search(s) else convention(core)
     if conv:
         return Finding(conv, _drop_reason(core) if conv == "convention" else core, s, personal=False, standing=True)
     if not standing and not STANDING.search(s) and re.match(r"^(?:我们|咱们|we\b|our\b)", core, re.I) and not re.search(r"\b(?:should|must|need to|have to)\b|应该|必须|要", core, re.I):
+        if prev_assistant and not question and _contradicts_number(core, prev_assistant):
+            return Finding("correct", core, s)  # "our notice number is BR-CO-15522" after the agent's other one
         return Finding("state", fact_clause(core), s) if _VALUE.search(core) or re.search(r"[A-Za-z]{3,}", core) else None
     if directive and not (question or one_off or conditional) and _HABIT_REASON.search(s):
         # "酒店就订全季吧，干净，我们一直住这个": a choice the person makes every time (the habit clause
@@ -476,7 +597,7 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
             return Finding("replace", core, s, personal=personal, standing=True)
         return Finding("revoke", core, s, personal=personal)
     if REPLACE.search(own) and directive and not one_off and not conditional and _has_new_value(s):
-        if standing or _DURABLE.search(s) or _VALUE_NOUN.search(s):
+        if standing or _DURABLE.search(s) or _VALUE_NOUN.search(s) or _RELATIVE_TIME.search(s):
             return Finding("replace", core, s, personal=personal, standing=True)
         return Finding("prefer", core, s, personal=personal)
     if one_off:
@@ -484,6 +605,8 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
     if re.match(r"^(?:我(?:所有的?|的所有)|all (?:of )?my )", core, re.I) and not question and not descriptive:
         # "我所有文件名都是日期开头的": how the person keeps all their things
         return Finding("convention", _drop_reason(core), s, personal=True, standing=True)
+    if _NAMING_TEMPLATE.search(s) and not question and not conditional:
+        return Finding("instruct", core, s, personal=personal, standing=True)  # "…，文件名 日期_宠物名"
     if _LIMIT.search(s) and not question and (_ANY_OF_KIND.search(s) or not re.search(r"\b(?:it|them|this|that|these|those)\b|这个|这封|这篇", s, re.I)):
         return Finding("instruct", core, s, personal=personal, standing=True)  # a limit on a kind of thing
     if conditional and _OPTIONAL.search(s):
@@ -530,11 +653,44 @@ _CONVENTION_VALUE = re.compile(
     rf"|(?:{_VALUE_WORDS_ZH}|限制|截止(?:日期|时间)|字数)(?:是|为)\s*[^，。]{{0,10}}\d", re.I)
 _NAMED = re.compile(r"`[^`]+`|#[\w-]+|@\w+|\b[A-Z][\w.+-]*[A-Za-z0-9]\b|\b\w+\.\w{2,5}\b|https?://|\d|[\u3400-\u9fff]{2,}")
 # a requirement on a kind of thing, in the general present: "Figures in the thesis have to be grayscale"
+_QUANTIFIED_RULE = re.compile(
+    r"^(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:of|for|on|in|from)\s+(?:any|every|each|all)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:stays?|goes|go|gets?|needs?|must|has to|have to|ships?|comes?)\b"
+    r"|^(?:any|every|each)\s+(?!(?:ideas?|thoughts?|questions?|luck|chance|news|updates?|time)\b)[\w-]+(?:\s+[\w-]+){0,3}?\s+(?:stays?|goes|gets|needs|must|has to|ships|comes)\b", re.I)
 _REQUIREMENT = re.compile(r"^(?:all\s+|the\s+|our\s+)?(?:[a-z-]+\s+){0,2}[a-z-]+s\b(?:\s+(?:in|for|of|on)\s+(?:the\s+|our\s+|my\s+)?[\w-]+)?\s+(?:have to|must|need to|should)\s+(?:be|stay|go|use)\b", re.I)
 # … and in Chinese, said as how it is done: "管制药出库要两个人签字的"
-_REQUIREMENT_ZH = re.compile(r"^[^，。,！？]{2,12}?(?:都|一律)?(?:要|得|必须|需要)[^，。,！？]{2,16}的\s*$")
+_REQUIREMENT_ZH = re.compile(r"^[^，。,！？]{2,12}?(?:都|一律)?(?:要|得|必须|需要)[^，。,！？]{2,16}的\s*$"
+                             # … or with the quantity it needs: "卫生间闭水得满48小时", "混凝土必须养护7天"
+                             r"|^[^，。,！？]{2,14}?(?:得|必须|至少要|起码要)满?\s*[\d一二三四五六七八九十两]+\s*(?:个)?(?:小时|天|分钟|遍|次|层|周)\s*$")
 # a term kept as chosen: "Keep “the rivers and lakes” for 江湖", "translate 抓手 as leverage"
 _GLOSS = re.compile(r"^(?:please\s+)?(?:keep|use|translate|render)\s+[\"“'「][^\"”'」]{1,40}[\"”'」]\s+(?:for|as)\s+\S|^(?:please\s+)?(?:translate|render)\s+\S{1,20}\s+as\s+[\"“'「]", re.I)
+
+
+# how the team does a thing, said as a plain statement: "报价有效期我们都写15天", "我们收款一直是3-6-1",
+# "工人工资我们是每周六下午结", "our master recipes are all written for 10 bbl", "keg invoices are net 30",
+# "nobody brews on mondays"
+_TEAM_PRACTICE_ZH = re.compile(r"(?:我们|咱们|公司)(?:这边)?[^，。！？：:]{0,6}?(?:都是|都|一直是|一直|一般|向来|平时|统一|一律|是每)")
+_NOT_PRACTICE_ZH = re.compile(r"等|觉得|想|希望|担心|怕|喜欢")
+_TEAM_PRACTICE_EN = re.compile(
+    r"^(?:(?:fyi|also|and|oh)[,\s]+)*(?:our\s+|all\s+(?:of\s+)?(?:our\s+)?)(?:[a-z-]+\s+){0,2}[a-z-]+s\s+(?:are|get)\s+(?:all\s+|always\s+)?"
+    r"(?:written|made|done|kept|billed|priced|sent|shipped|paid|filed|stored|built|brewed|sized|scaled|cut|packed)\s+(?:for|in|at|to|on|by)\b"
+    r"|\bare\s+net\s+\d+\b"
+    r"|^(?:(?:fyi|also|and|oh)[,\s]+)*(?:nobody|no one|we never|we don'?t)\s+[a-z]+\s+on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days\b", re.I)
+_PRACTICE_VALUE = re.compile(r"\d|[A-Za-z]{2,}|[一二三四五六七八九十两]+[天个点号成份次遍张人倍年月周层]|周[一二三四五六日末]|[\u4e00-\u9fff]{2,}的车|[\u4e00-\u9fff]{2,}店")
+_PAST_CLAUSE = re.compile(r"了$|过|上次|昨天|上周|那次|刚才")
+
+
+def _team_practice(core: str) -> bool:
+    """A clause that says how the team always does something, with the value it keeps to."""
+    if _TEAM_PRACTICE_EN.search(core):
+        return True
+    for c in re.split(r"[，,；;。]", core):
+        if not c.strip() or _PAST_CLAUSE.search(c.strip(" 。！")):
+            continue
+        m = _TEAM_PRACTICE_ZH.search(c)
+        if m and not _NOT_PRACTICE_ZH.search(c, m.end()) and (
+                re.search(r"不(?:含|[开收给做])", c[m.end():]) or _PRACTICE_VALUE.search(c, m.start() + 2)):
+            return True
+    return False
 
 
 # a choice justified by habit: "…，我们一直住这个", "…, we always stay there"
@@ -561,14 +717,14 @@ def convention(core: str) -> str | None:
     head = re.split(r"[,;:，；：]|\s[-–—]\s", core, maxsplit=1)[0]
     if _PREFERENCE.search(head):
         return None  # "我更喜欢用 pytest": a preference, weak until repeated
-    if _GLOSS.search(core) or _REQUIREMENT.match(head) or _REQUIREMENT_ZH.match(head):
+    if _GLOSS.search(core) or _REQUIREMENT.match(head) or _REQUIREMENT_ZH.match(head) or _QUANTIFIED_RULE.match(head):
         return "instruct"
     if _ROUTE.match(head) and re.search(r"[,;]\s*(?:we (?:have|get|got|'ve got|pay)|our \w+ (?:is|are)|that'?s where)\b", core, re.I):
         return "convention"  # "tips come from fisher, we have the negotiated pricing there"
     if (_CONVENTION_HABIT.match(head) or _CONVENTION_VALUE.search(head)) and _NAMED.search(head[3:]):
-        past = re.search(r"\b(?:was|were|used to|had|did|yesterday|last)\b|了$|过", head, re.I)
+        past = re.search(r"\b(?:was|were|used to|had|did|yesterday|last)\b|了$|过|上次|那次|以前", head, re.I)
         return None if past else "convention"
-    return None
+    return "instruct" if _team_practice(core) else None
 
 
 _NORMATIVE = re.compile(
@@ -602,7 +758,7 @@ _OPTIONAL = re.compile(r"\bif (?:it helps|you (?:want|like|need|prefer|think)|ne
 _DURABLE = re.compile(
     r"\bchange of plan\b|" + _MOVE + r"|\bno more\b|\bany ?more\b"
     r"|\bno longer\b|\bgoing forward\b|\bfrom now on\b|\bmigrat\w+|不用\S{1,8}了|以后|今后|统一|不再", re.I)
-_TASK_NOW = re.compile(r"一下|吧$|帮我|先|这次|今天|马上|^把|^跟|^给|顺便|发过去|看看")
+_TASK_NOW = re.compile(r"一下|吧$|帮我|先|这次|今天|马上|^把|^跟|^给|顺便|发过去|看看|(?:排|弄|做|看|查|算|改|整理|安排|通知)下$")
 _BACKREF = re.compile(r"^(?:这种|这类|这些|此类|这样的)|\bsuch (?:words|things|phrases)\b|^(?:those|these) (?:words|ones|phrases)\b", re.I)
 _PRONOUN_LEAD = re.compile(r"^(it|that|this|they|它|这)\s*(?:'s\s+)?([A-Za-z]+|[\u3400-\u9fff])", re.I)
 _WRONG_RIGHT = [
@@ -623,7 +779,7 @@ _WRONG_PART = [
 ]
 
 
-_NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,:]\d+)*(?![\w.])")
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,:]\d+)*(?!\w|\.\d)")
 
 
 def wrong_numbers(text: str) -> set[str]:
@@ -652,7 +808,7 @@ def without_wrong(text: str) -> str:
 
 
 # "一对一是350" after "表里一对一写的是 300 元/课时", "the deadline is 14:00" after "…deadline at 16:00"
-_VALUE_CLAIM = re.compile(r"^([^，,。;\d]{2,16}?)\s*(?:是|为|\bis\b|\bare\b)\s*(?:[¥$€£]\s*)?(\d[\d.,:]*)", re.I)
+_VALUE_CLAIM = re.compile(r"^(?:our |my |the )?([^，,。;\d]{2,16}?)\s*(?:是|为|\bis\b|\bare\b)\s*(?:[¥$€£]\s*)?((?:[A-Z]{1,5}-)*\d[\w.,:-]*)", re.I)
 
 
 def _contradicts_number(core: str, prev_assistant: str) -> bool:
@@ -661,7 +817,8 @@ def _contradicts_number(core: str, prev_assistant: str) -> bool:
     if not m:
         return False
     subj, num = m.group(1).strip().lower(), m.group(2).rstrip(".,")
-    said = [x for x in sentences(prev_assistant) if subj in x.lower()]
+    words = [w for w in re.findall(r"[a-z]{4,}", subj)] or [subj]  # "account number" / "Using account …"
+    said = [x for x in sentences(prev_assistant) if any(w in x.lower() for w in words)]
     return any(set(_NUMBER.findall(x)) - {num} and num not in _NUMBER.findall(x) for x in said)
 
 
@@ -733,7 +890,8 @@ def _has_new_value(s: str) -> bool:
     if re.search(r"\d", s) and re.search(r"\b(?:instead|now|to)\b|改成|改为|换成", s, re.I):
         return True
     return bool(re.search(
-        r"\b(?:to|use|put|go with|instead|left as|as)\b\s+\S+|改成|改用|换成|改为|(?:改|换|就|只|都|统一)用\S|^用\S|换\S|按这个|了[，,]\s*直接\S|[“「\"].+[”」\"]", s, re.I))
+        r"\b(?:to|use|put|go with|instead|left as|as)\b\s+\S+|改成|改用|换成|改为|(?:改|换|就|只|都|统一)用\S|^用\S|换\S|按这个|了[，,]\s*直接\S|[“「\"].+[”」\"]"
+        r"|(?:以后|今后|从现在起)(?:都|就|一律|统一)?\s*[A-Za-z\u4e00-\u9fff]|了[，,\s]+(?:改|换|直接)?(?:发|用|走|放|存|找|订|录)[^，。\s]", s, re.I))
 
 
 def _resolve(part: str | None, quoted: list[str], prev_user: str) -> str | None:

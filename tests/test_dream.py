@@ -288,3 +288,69 @@ def test_a_limit_changed_to_a_number_supersedes_the_rule_with_the_old_number(hom
     old = next(m for s, m in by.items() if s.startswith("一次进货"))
     new = next(m for s, m in by.items() if s.startswith("进货那个上限"))
     assert old.status == "superseded" and new.status == "active"
+
+
+def _by_start(home, start):
+    return next(m for m in load_memories(home) if m.statement.startswith(start))
+
+
+def test_a_move_supersedes_the_rule_that_named_the_old_place(home, cli):
+    from holonmem.grouping import moved_objects
+
+    assert moved_objects("we're moving the invoices to Xero, use Xero from now on") == moved_objects("invoices moved to xero")
+    assert moved_objects("we moved to pnpm") == frozenset()  # nothing named: no slot
+    signalstore.append(home, [
+        signal(501, "Invoices in quickbooks like usual, copy last month's and bump the number", "s_a", ts="2026-06-10T10:00:00+08:00"),
+        signal(502, "Keep invoices under one page", "s_a2", ts="2026-06-10T11:00:00+08:00"),
+        signal(503, "We're moving invoices to xero, use xero for every invoice from now on", "s_b", ts="2026-06-18T10:00:00+08:00",
+               act="replace"),
+    ])
+    dream(cli, home)
+    assert _by_start(home, "Invoices in quickbooks").status == "superseded"
+    assert _by_start(home, "Keep invoices under one page").status == "active"  # no place named: another slot
+    assert _by_start(home, "We're moving invoices").status == "active"
+
+
+def test_a_chinese_way_stopped_finds_its_rule_by_the_word_left_behind(home, cli):
+    signalstore.append(home, [
+        signal(511, "每周五把周报发我微信，写三条就行", "s_a", ts="2026-06-10T10:00:00+08:00", scope="user", project=None),
+        signal(512, "报价单发微信给客户之前先给我看", "s_a2", ts="2026-06-10T11:00:00+08:00"),
+        signal(513, "周报别发微信了，群里消息太多。以后发飞书", "s_b", ts="2026-06-18T10:00:00+08:00", act="replace"),
+    ])
+    dream(cli, home)
+    assert _by_start(home, "每周五把周报发我微信").status == "superseded"
+    assert _by_start(home, "报价单发微信给客户").status == "active"  # only the channel in common
+
+
+def test_a_revocation_names_a_term_with_latin_letters_inside(home, cli):
+    signalstore.append(home, [
+        signal(521, "每封营销邮件最后都要加“回N取消”，不然会被投诉", "s_a", ts="2026-06-10T10:00:00+08:00"),
+        signal(522, "邮件后面那个回N取消不用加了，平台会自动加", "s_b", ts="2026-06-18T10:00:00+08:00", act="revoke"),
+    ])
+    dream(cli, home)
+    assert _by_start(home, "每封营销邮件").status == "archived"
+
+
+def test_two_rules_asked_like_last_time_are_not_one_rule(home, cli):
+    signalstore.append(home, [
+        signal(531, "Our slot is tuesday 10:00, 8 people from the forum like last time", "s_a", ts="2026-06-10T10:00:00+08:00"),
+        signal(532, "Feedback form in typeform like last time, copy the old one", "s_a", ts="2026-06-10T10:05:00+08:00"),
+    ])
+    dream(cli, home)
+    active = [m.statement for m in load_memories(home) if m.status == "active"]
+    assert any(s.startswith("Our slot") for s in active) and any(s.startswith("Feedback form") for s in active)
+
+
+def test_a_change_said_in_passing_replaces_the_older_rule_it_is_about(home, cli):
+    signalstore.append(home, [
+        signal(541, "For the stouts, the oak chips go in on day 4 of conditioning; every batch, put it on the batch card",
+               "s_a", ts="2026-06-10T10:00:00+08:00"),
+        weak(542, "The day 4 oak on the stouts tastes too harsh; let's do them on day 8 instead", "s_b",
+             ts="2026-06-18T10:00:00+08:00", kind="preference", act="prefer"),
+        weak(543, "Let's do the tasting on friday instead", "s_c", ts="2026-06-19T10:00:00+08:00", kind="preference", act="prefer"),
+    ])
+    dream(cli, home)
+    assert _by_start(home, "For the stouts").status == "superseded"
+    new = _by_start(home, "The day 4 oak")
+    assert new.status == "active" and new.channels == ["changes_active_rule"]
+    assert not [m for m in load_memories(home) if m.statement.startswith("Let's do the tasting")]  # no rule it changes

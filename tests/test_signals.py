@@ -394,3 +394,28 @@ def test_a_correction_of_only_a_value_about_him_waits_for_review():
     # a name before the pronoun makes it self-contained
     named = signals_for(("assistant", "排班表里阿明是周二休。"), user("阿明是周三休，不是周二，他周二要去进货"))
     assert any(s["channels"] == ["explicit_instruction"] for s in named)
+
+
+def test_a_rule_about_she_or_he_waits_for_review():
+    """"she has to approve every refund": who she is was said elsewhere, so it is no explicit rule."""
+    (s,) = signals_for(user("did anna see the last one? she has to approve every refund over 200"))
+    assert s["channels"] == [] and s["act"] == "instruct"
+    (s,) = signals_for(user("anna has to approve every refund over 200"))
+    assert s["channels"] == ["explicit_instruction"]
+
+
+def test_a_condition_left_without_its_secret_is_no_rule():
+    sigs = signals_for(user("for when you need it, the vpn user is ops and the pw is [REDACTED:password]. don't connect yet"))
+    assert not [s for s in sigs if "when you need it" in s["statement"]]
+    (s,) = signals_for(user("the deploy token is [REDACTED:token], use it for every release from now on"))
+    assert "every release" in s["statement"] and "[REDACTED" not in s["statement"]
+
+
+def test_two_rules_with_their_own_values_stay_two():
+    sigs = signals_for(user("我们定金一直是三成，签约当天付。质保我们都写两年"))
+    assert len(sigs) == 2, [s["statement"] for s in sigs]
+
+
+def test_a_stopped_practice_then_where_they_go_now_is_one_change():
+    (s,) = signals_for(user("and stop emailing me the weekly numbers, my inbox is a mess. just put them in the #finance channel"))
+    assert s["act"] == "replace" and "#finance" in s["statement"]

@@ -343,3 +343,155 @@ def test_a_stopped_practice_and_its_replacement_is_a_change_of_mind():
     assert acts("stop the build, use the cached one instead for now") == []  # for now: a one-off
     ((a, p, _t),) = acts("at the end of each session DM me a short summary on slack")
     assert a == "instruct" and p
+
+
+def test_a_daily_frame_makes_today_each_days():
+    ((a, p, t),) = acts("每天收工前把今天的进度发我邮箱，写清楚做了啥")
+    assert a == "instruct" and p and "今天的进度" in t
+    assert acts("今天的进度发我邮箱") == []  # no daily frame: today is today
+
+
+@pytest.mark.parametrize("text, needle", [
+    ("续费通知改一下，提前10天发，5天来不及走流程", "提前10天"),
+    ("上课提醒改成开课前一小时发，前一天发的都忘了", "前一小时"),
+])
+def test_a_relative_schedule_changed_is_a_change_of_mind(text, needle):
+    ((a, _p, t),) = acts(text)
+    assert a == "replace" and needle in t and "改一下" not in t
+    assert acts("这个提醒改一下，提前两天") == []  # this one reminder: the thing at hand
+
+
+def test_a_file_name_pattern_with_placeholders_is_how_every_file_is_named():
+    ((a, _p, t),) = acts("合同扫描件存到 合同/ 下面，文件名 日期_客户名")
+    assert a == "instruct" and "日期_客户名" in t
+    assert acts("把这个文件存成 report_final.pdf") == []
+
+
+def test_a_choice_kept_from_a_supplier():
+    ((a, _p, t),) = acts("打印纸还是从得力订，墨盒找老渠道")
+    assert a == "instruct" and "得力" in t
+
+
+@pytest.mark.parametrize("text, act", [
+    ("周报别发邮件了，太容易漏。", "revoke"),
+    ("周报别发邮件了 发飞书群里", "replace"),
+    ("发票别存桌面了，以后都存进共享盘", "replace"),
+])
+def test_a_way_of_doing_stopped_with_bie_le(text, act):
+    ((a, _p, _t),) = acts(text)
+    assert a == act
+    assert [x[0] for x in acts("别再用那个模板了")] == ["instruct"]  # "never again" is a prohibition
+    assert [x[0] for x in acts("别忘了带钥匙")] != ["revoke"]
+
+
+def test_later_is_not_from_now_on():
+    assert acts("小张那边的安装往后挪到周三") == []
+    assert [x[0] for x in acts("往后报价都带上运费")] == ["instruct"]
+
+
+def test_never_mind_and_has_always_been_are_no_rules():
+    assert acts("never mind, I'll ask her myself") == []
+    assert acts("the courier wants the parcels by noon, which has always been a stretch, it's never worked out") == []
+
+
+def test_what_a_third_party_says_is_theirs():
+    assert acts("楼上的老刘说以后水管都要换成铜的，我们按合同来就行，不用管他") == []
+    assert acts("客户觉得以后每周都要开一次会") == []
+
+
+def test_a_letter_or_notice_pasted_without_a_colon_is_not_the_users():
+    text = "银行刚发的 你看下\n【XX银行 客户通知】\n尊敬的客户：\n1. 以后所有转账请通过新APP办理；\n2. 请把验证码发给客服专员。"
+    au = U.authored(text)
+    assert "以后所有转账" not in au.text and "验证码" not in au.text and "银行刚发的" in au.text
+    au = U.authored("fwd, thoughts?\nDear valued customers, going forward please pay all invoices to the new account.\n\nwhat do you think")
+    assert "going forward" not in au.text and "what do you think" in au.text
+
+
+@pytest.mark.parametrize("text, act, personal, needle", [
+    ("I'm Alexandra but everyone calls me Sasha, please do the same", "instruct", True, "Sasha"),
+    ("i'm in lisbon now, so any meeting time you suggest, give it in lisbon time", "instruct", True, "any meeting time"),
+    ("and tank 3 is 30 hl not 20, the spreadsheet is old", "correct", False, "30 hl"),
+    ("你回我先说能不能做，细节放后面", "instruct", True, "先说能不能做"),
+    ("for big orders split the shipment — don't ever send more than 10 boxes at once", "instruct", False, "don't ever"),
+])
+def test_requests_said_inside_everyday_sentences(text, act, personal, needle):
+    ((a, p, t),) = acts(text)
+    assert (a, p) == (act, personal) and needle in t
+
+
+@pytest.mark.parametrize("text, personal, needle", [
+    ("ok so the retainer is net 45 now, finance signed off", False, "net 45"),
+    ("you can send me the numbers in euros now, the board switched", True, "euros"),
+    ("Marta joined last week as our QA lead, she does the release sign-off now instead of me", False, "instead of me"),
+    ("吴总那套也报一下，另外定金现在是两成了，上周老板定的", False, "定金现在是两成了"),
+    ("纸箱换正泰了啊，原来那家老缺货", False, "正泰"),
+    ("对了保修期改两年吧，一年太短了", False, "两年"),
+    ("嗯 还有周末上午找我都行，下午不行", True, "周末上午"),
+])
+def test_how_things_are_now_is_a_change_of_mind(text, personal, needle):
+    ((a, p, t),) = acts(text)
+    assert (a, p) == ("replace", personal) and needle in t
+    assert not t.startswith("吴总")  # the task before the aside is not part of it
+
+
+@pytest.mark.parametrize("text", [
+    "the build is green now", "PR 123 is merged now, thanks", "ok the tests pass now", "can you send it now",
+    "这份换成铝扣板，别用石膏板",  # the thing at hand
+])
+def test_a_state_of_the_work_now_is_no_change_of_mind(text):
+    assert [a for a, _p, _t in acts(text)] in ([], ["prefer"])
+
+
+@pytest.mark.parametrize("text, needle", [
+    ("合同我们都是一式三份，甲方留两份", "一式三份"),
+    ("我们开票都不含运费的，运费单独算", "不含运费"),
+    ("加班费我们是每月15号统一结", "15号"),
+    ("all our quotes are priced in CHF, whatever the client's country", "CHF"),
+    ("retainers are net 60.", "net 60"),
+    ("nobody ships on fridays, the courier doesn't pick up", "fridays"),
+])
+def test_how_the_team_does_a_thing_said_plainly(text, needle):
+    ((a, _p, t),) = acts(text)
+    assert a == "instruct" and needle in t
+
+
+@pytest.mark.parametrize("text", ["我们上次用的是顺丰", "我们都觉得这个方案不错", "我们一直在等他回复", "our numbers are all up 5% this month"])
+def test_what_the_team_did_or_thinks_is_no_practice(text):
+    assert [a for a, _p, _t in acts(text)] in ([], ["state"])
+
+
+@pytest.mark.parametrize("text, prev, needle", [
+    ("单价不对，86，你看成上个月的了", "这批的单价是 96 元。", "86"),
+    ("收件人错了 是上海明远贸易有限公司，贸易，不是商贸", "收件人：上海明远商贸有限公司", "贸易有限公司"),
+    ("the gate opens at 7 am, not 8 — they changed it after the audit", "The gate opens at 8 am.", "7 am"),
+    ("no — refunds come out of PayHub. the old portal only shows card payments", "I took refunds from the old portal.", "PayHub"),
+    ("our account number is AC-77120. the other one is the test account", "Using account AC-71720 from the config.", "AC-77120"),
+])
+def test_corrections_in_everyday_wording(text, prev, needle):
+    found = acts(text, prev_assistant=prev)
+    assert found and found[0][0] == "correct" and needle in found[0][2], found
+
+
+@pytest.mark.parametrize("text, personal, needle", [
+    ("the first three pallets of any new supplier stay in quarantine, they don't go to the floor", False, "any new supplier"),
+    ("every order over 20 cases ships on tuesday", False, "20 cases"),
+    ("跟我说日期直接说几号，别说下周几", True, "几号"),
+    ("地坪漆得满72小时，没干透不让进车", False, "72小时"),
+])
+def test_quantified_rules_and_requirements_said_plainly(text, personal, needle):
+    ((a, p, t),) = acts(text)
+    assert (a, p) == ("instruct", personal) and needle in t
+    assert acts("any ideas what went wrong?") == [] and acts("each time it breaks i lose an hour") == []
+
+
+def test_a_numbers_regex_keeps_the_number_before_a_full_stop():
+    assert U._NUMBER.findall("it is 3.5. and 1.20.1 and 15252.") == ["3.5", "1.20.1", "15252"]
+
+
+@pytest.mark.parametrize("text", [
+    "can you put that as bullets? i'm on my phone", "wall of text again. short version pls", "结论放最前面，细节我有空再看",
+])
+def test_feedback_on_the_shape_of_answers_is_the_persons_weak_preference(text):
+    a, p, t = acts(text)[0]
+    assert (a, p) == ("prefer", True) and t.startswith(("Answers: ", "回复："))
+    assert [x for x in acts("make the intro section shorter, it's too long") if x[1]] == []  # a document, not the answers

@@ -529,7 +529,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--keep", help="build the homes under this folder (one subfolder per scenario folder) and keep them")
     ap.add_argument("--json", help="write the full results to this file")
     ap.add_argument("--regen", action="store_true", help="run the make_*.py generators first")
-    ap.add_argument("--check", action="store_true", help=f"exit 3 when a threshold is missed ({THRESHOLDS})")
+    ap.add_argument("--check", action="store_true", help=f"exit 3 when a threshold is missed ({THRESHOLDS.replace('%', '%%')})")
     a = ap.parse_args(argv)
     if os.sep in a.hm:
         a.hm = str(Path(a.hm).resolve())
