@@ -474,6 +474,29 @@ def test_a_context_turn_and_a_hook_import_neither_dataclasses_nor_inspect(sample
     assert out.strip() == "[]"
 
 
+def test_the_executables_datetime_is_the_real_modules_public_names():
+    """cli.program puts the C module's datetime in place of running datetime.py: the same
+    names, the same objects, and the executable's turns do not run datetime.py."""
+    code = ("import sys, datetime as real\n"
+            "names = {k: v for k, v in vars(real).items() if not k.startswith('__')}\n"
+            "del sys.modules['datetime']\n"
+            "from holonmem.cli import _datetime_from_c\n"
+            "_datetime_from_c()\n"
+            "import datetime as ours\n"
+            "assert ours is not real and ours.__all__ == real.__all__, ours\n"
+            "mine = {k: v for k, v in vars(ours).items() if not k.startswith('__')}\n"
+            "assert mine.keys() == names.keys(), mine.keys() ^ names.keys()\n"
+            "assert all(mine[k] is names[k] for k in names)\n"
+            "assert ours.datetime(2026, 1, 2, tzinfo=ours.timezone.utc).isoformat() == '2026-01-02T00:00:00+00:00'\n"
+            "print('ok')\n")
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout == "ok\n"
+    probe = ("import sys\nsys.argv = ['holonmem', '--version']\nfrom holonmem.cli import program\n"
+             "import holonmem.cli as c\nc.main = lambda **kw: print('datetime.py ran' if sys.modules['datetime'].__spec__ "
+             "else 'C module', 'datetime' in sys.modules)\nprogram()\n")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "C module True"
+
+
 # -- render_section skips items that cannot fit: same choice as composing each -----------------
 
 def reference_render(s, mode: str, max_tokens: int):
