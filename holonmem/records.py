@@ -80,7 +80,9 @@ def _make(cls, frozen: bool, slots: bool):
         body.append("self.__post_init__()")
     src = f"def __init__(self, {', '.join(args)}):\n    " + "\n    ".join(body or ["pass"]) + "\n"
     ns: dict = {}
-    exec(src, glb, ns)  # noqa: S102 - generated from the class's own field names, as dataclasses does
+    from .rxcache import source_code  # compiled once, kept between processes with the patterns
+
+    exec(source_code(src), glb, ns)  # noqa: S102 - generated from the class's own field names, as dataclasses does
     methods = {"__init__": ns["__init__"], "__record_fields__": names, "__repr__": _repr, "__eq__": _eq,
                "__match_args__": names}
     if frozen:

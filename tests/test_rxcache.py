@@ -112,3 +112,28 @@ def test_the_written_out_prefilters_are_what_the_clue_lists_make():
     assert redact._CLUE_SRC == redact._trie_pattern(redact._GLOBAL_LOWER)
     assert redact._CASED_SRC == redact._trie_pattern(redact._GLOBAL_CASED)
     assert redact._CJK_SRC == redact._trie_pattern(redact._GLOBAL_CJK)
+
+
+def test_record_inits_are_compiled_once_and_behave_as_compiled(fresh, monkeypatch):
+    """holonmem.records' generated __init__ comes from rxcache.source_code: kept in the file,
+    the same code a compile gives, and a record made from it behaves as one made fresh."""
+    from holonmem import records
+
+    def make():
+        @records.dataclass
+        class Pair:
+            a: int
+            b: str = "x"
+
+        return Pair
+
+    src = "def __init__(self, a, b=_d_b):\n    self.a = a\n    self.b = b\n"
+    code = rxcache.source_code(src)
+    assert code == compile(src, "<string>", "exec")
+    make()
+    rxcache.save()
+    monkeypatch.setattr(rxcache, "_codes", None)  # a new process: from the file
+    monkeypatch.setattr(rxcache, "builtins_compile", lambda *a: (_ for _ in ()).throw(AssertionError("compiled again")))
+    assert rxcache.source_code(src) == code
+    Pair = make()
+    assert Pair(1) == Pair(1, "x") and Pair(2, "y").b == "y" and repr(Pair(1)).endswith("Pair(a=1, b='x')")
