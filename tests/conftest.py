@@ -65,12 +65,18 @@ sys.addaudithook(_open_guard)
 # may be written; with PYTHONDONTWRITEBYTECODE set every worker re-rewrote all test modules
 # at every run (~8 s of each worker's collection). Allow the writes while the test modules
 # are collected; the tests themselves run with the setting as given.
+#
+# The processes the tests start (the CLI above all) keep what they compile, as on an
+# installation a person uses: with PYTHONDONTWRITEBYTECODE in the environment, every
+# consolidate, dream, doctor or review subprocess compiled its 200-400 regular expressions
+# again (~0.2 s of CPU each; holonmem.rxcache keeps them only where bytecode may be written).
 _DONT_WRITE_BYTECODE = sys.dont_write_bytecode
 sys.dont_write_bytecode = False
 
 
 def pytest_collection_finish(session):
     sys.dont_write_bytecode = _DONT_WRITE_BYTECODE
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 
 @pytest.fixture(autouse=True)
