@@ -178,6 +178,9 @@ def _rerun(fail_call: dict | None, pass_call: dict | None) -> dict:
 _DETAIL = re.compile(r"\d|\[REDACTED|`|[\"“「'][^\"”」']+[\"”」']|\S+@\S+|://|(?:^|\s)[~./]\S*/|\b[A-Za-z]+[-_.][A-Za-z0-9]")
 
 
+_REDACTED = re.compile(r"\[REDACTED[^\]]*\]")
+
+
 def _supplies_detail(text: str) -> bool:
     return bool(_DETAIL.search(text))
 
@@ -260,7 +263,8 @@ def pair_failures(events: list[dict]) -> list[dict]:
                 steps.append({"event": e["id"], "kind": L.step_kind(e, fail_cmd), "ok": r is None or A.is_pass(events[r])})
         pass_call = events[pass_call_idx] if pass_call_idx is not None else None
         rerun = _rerun(failing_call, pass_call) if j is not None else {"kind": "other"}
-        user_said = any(A.is_user_authored(e) and _supplies_detail(e.get("text") or "") for e in window)
+        said = [e.get("text") or "" for e in window if A.is_user_authored(e) and _supplies_detail(e.get("text") or "")]
+        user_said = bool(said)
         by_id = {e["id"]: e for e in fix_calls}
         cmds = [L.display_command(by_id[s["event"]]) for s in steps if s["ok"] and s["kind"] != "inspect"]
         if pass_call is not None and rerun.get("kind") != "same":
@@ -279,6 +283,8 @@ def pair_failures(events: list[dict]) -> list[dict]:
             f["rerun"] = rerun
             f["steps"] = [s for s in steps if s["ok"] and s["kind"] != "inspect"]
             f["user_supplied"] = user_said
+            # what the user gave was only a secret (redacted): nothing of it carries over to a next time
+            f["secret_only"] = user_said and not any(_supplies_detail(_REDACTED.sub(" ", t)) for t in said)
             how = "; ".join(f["fix_commands"]) or "retried"
             f["resolution"] = _one(f"{how} → {events[j].get('text', '')}", 240)
         out.append(f)

@@ -39,7 +39,7 @@ _NEG_WORDS = re.compile(r"\b(never|don'?t|do not|does not|doesn'?t|no longer|sto
 _NEG_CJK = re.compile(r"不要|不用|别|不能|不得|禁止|不想|不再|勿|避免|不")
 _NEG_STRIP = re.compile(r"不要|不用|不能|不得|不想|不再|禁止|避免|别|勿|不|要|以后|今后|从现在起|一定|总是|都")
 _REPLACE_EN = re.compile(r"(?:\b(?:instead of|rather than|no longer use|in place of|switch(?:ed|ing)? (?:from|off|away from)|mov(?:e|ed|ing) (?:off|away from|from)|replac(?:e|es|ing)|not use)|[,—–]\s*(?:not|never))\s+(?:the\s+|an?\s+|any\s+)?(?:bare\s+|plain\s+)?\\?([a-z0-9][a-z0-9+#.-]*)")
-_STOPPED_EN = re.compile(r"\bstop\s+([a-z]{3,}?)(?:ing)\b")
+_STOPPED_EN = re.compile(r"\bstop\s+([a-z]{3,}?)(?:ing)\b|\b(?:lose|ditch) the (?:\w+ )?([a-z]{3,})\b")
 _REPLACE_ZH = re.compile(rf"(?:不用|别用|不要用|不再用|而不是|代替|取代|换掉)\s*([a-z0-9][a-z0-9+#.-]*|[{_CJK}]{{1,6}})"
                          # a way of doing it stopped: "日报别发微信了", "病历别存word了"
                          rf"|别(?:再)?(?:发|存|走|寄|订|找|放|记|录)(?:到|在|进)?\s*([a-z0-9][a-z0-9+#.-]*|[{_CJK}]{{1,6}}?)(?=了|[，,。；;]|$)")
@@ -75,6 +75,8 @@ def _stem(w: str) -> str:
         return _undouble(w[:-3])
     if len(w) > 4 and w.endswith("ed"):
         return _undouble(w[:-2])
+    if len(w) > 4 and w.endswith("ies"):
+        return w[:-3] + "y"  # galleries / gallery, replies / reply
     if len(w) > 3 and w.endswith("es") and not w.endswith("ses"):
         return w[:-2]
     if len(w) > 3 and w.endswith("s") and not w.endswith("ss"):
@@ -248,7 +250,7 @@ def replaced_terms(text: str) -> frozenset[str]:
     of a value changed to a number ("上限改成 5000，3000 太紧了" -> {"3000"})."""
     t = normalize(text)
     out = {_stem(m.group(1).strip(".-")) for m in _REPLACE_EN.finditer(t)}
-    out.update(_stem(m.group(1)) for m in _STOPPED_EN.finditer(t))  # "stop texting me the updates": texts
+    out.update(_stem(m.group(1) or m.group(2)) for m in _STOPPED_EN.finditer(t))  # "stop texting me": texts; "lose the logo"
     for m in _REPLACE_ZH.finditer(t):
         out.update(features(m.group(1) or m.group(2)))
     changed = _CHANGED_TO.search(t)
@@ -303,7 +305,7 @@ def moved_objects(text: str) -> frozenset[str]:
 
 
 # the thing a "how it is now" change is about: "付款现在是4-4-2了" -> 付款, "terms are net 15 now" -> terms
-_NOW_SUBJECT = re.compile(rf"([{_CJK}]{{2,4}})现在(?:是|换|改成?|用|走|由|归)|\b([a-z][\w-]+)\s+(?:is|are)\s+[^,.;]{{1,20}}\s+now\b")
+_NOW_SUBJECT = re.compile(rf"([{_CJK}]{{2,4}})现在(?:是|换|改成?|用|走|由|归)|\b([a-z][\w-]+?)(?:\s+(?:is|are)\s+|'s\s+|'re\s+)[^,.;]{{1,20}}\s+now\b")
 
 
 @lru_cache(maxsize=65536)

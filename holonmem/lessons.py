@@ -238,7 +238,8 @@ def related_commands(a: str, b: str) -> bool:
         for pb, sb in _cores(b):
             if pa != pb:
                 continue
-            if sa == sb or (sa is None and _pathlike(sb)) or (sb is None and _pathlike(sa)):
+            # a path is an argument, not a subcommand (an option before it may or may not take a value)
+            if sa == sb or (sa is None or _pathlike(sa)) and (sb is None or _pathlike(sb)):
                 return True
     return _launched_through(a, b)
 
@@ -1050,6 +1051,9 @@ def lesson_signal(f: dict, by_id: dict[str, dict], ep: Episode, created: str) ->
     fix = describe_fix(f, by_id, project, zh, err_kind)
     fix_brief = describe_fix(f, by_id, project, zh, err_kind, brief=True)
     advice = error_advice(raw, project) if fix_kind in ("user", "changed", "retry") else ""
+    if fix_kind == "retry" and not advice or fix_kind == "user" and f.get("secret_only"):
+        # a plain rerun, or a rerun after the user typed a password, teaches nothing that carries over
+        return None
     if advice and _INSTANCE_VALUE.search(fix_brief):
         # the call was changed to this one's date or id, as the tool advised: the advice is the
         # method that carries over, and the tool's error (not this trip's diagnosis) is when

@@ -286,6 +286,10 @@ def _value_at(text: str, pos: int) -> tuple[int, int, bool] | None:
     return (s, e, False) if e > s else None
 
 
+# "gtk.v2.Qm8rLx0aZ3pK7sT1wE": a dotted token (a part of 12+ mixed letters and digits), not self.password
+_RANDOM_PART = _Lazy(r"(?:^|\.)(?=[A-Za-z0-9]{12,}(?:\.|$))(?=[A-Za-z]*\d)(?=\d*[A-Za-z])(?=[a-z\d]*[A-Z])[A-Za-z0-9]+(?:\.|$)")
+
+
 def _assigned_ok(v: str, strength: int, quoted: bool, name: str) -> bool:
     """A value given with ``=`` / ``:`` (or a CLI flag)."""
     if strength == _WEAK:
@@ -296,7 +300,7 @@ def _assigned_ok(v: str, strength: int, quoted: bool, name: str) -> bool:
     if _placeholder(v) or v.lower() in _TECH_WORDS:
         return False
     if not quoted:
-        if _CODE_REF.match(v) or v.lower() == name.lower() or v.endswith("(") or "(" in v or "[" in v:
+        if (_CODE_REF.match(v) and not _RANDOM_PART.search(v)) or v.lower() == name.lower() or v.endswith("(") or "(" in v or "[" in v:
             return False  # code: password=self.password, token=get_token(), key=args.api_key
     if strength == _MEDIUM:
         return len(v) >= 8 and (credential_like(v) or high_entropy(v))
@@ -483,7 +487,7 @@ def _keyed(rule: Rule, text: str, counts) -> str:
 _CJK_KW_SRC = r"(密码|密碼|口令|密钥|密鑰|秘钥|令牌|授权码|授權碼|私钥|验证码|安全码)"
 _CJK_ASSIGN = _Lazy(
     r"[ \t]*(?:是|为|為|：|:|=|设为|設為|设成|改为|改成|换成|设置为|设置成)了?[ \t]*")
-_CJK_GAP = _Lazy(r"[\u4e00-\u9fff]{1,8}?(?:是|为|：|:)[ \t]*")
+_CJK_GAP = _Lazy(r"[\u4e00-\u9fff \t]{1,10}?(?:是|为|：|:)[ \t]*")
 _ASCII_VALUE = _Lazy(r"[!#-&(-+\--:<-~]{1,128}")  # printable ASCII but space, quotes, comma, semicolon
 
 
@@ -701,7 +705,7 @@ RULES: list[Rule] = [
     Rule("login-key", r"\blogin[ \t]+(?:--?[A-Za-z][\w\-]{0,30}(?:=[^\s=]{0,200})?[ \t]+){0,4}['\"]?([A-Za-z0-9_\-+/=.:]{20,256})", 1,
          clues=("login",), check=lambda v, m, t: high_entropy(v)),
     # app passwords written in four groups of four letters (Gmail, iCloud, QQ/163 client passwords)
-    Rule("password", r"(?i)(?:passw(?:or)?d|\bpw|密码|密碼|授权码)[^A-Za-z\n]{0,12}?(?<![A-Za-z])((?-i:[a-z]{4}[ \-][a-z]{4}[ \-][a-z]{4}[ \-][a-z]{4}))(?![A-Za-z])", 1,
+    Rule("password", r"(?i)(?:passw(?:or)?d|\bpw|密码|密碼|授权码)[^A-Za-z\n]{0,12}?(?:(?:is|was|now|is now|changed to|set to)\b[^A-Za-z\n]{0,4})?(?<![A-Za-z])((?-i:[a-z]{4}[ \-][a-z]{4}[ \-][a-z]{4}[ \-][a-z]{4}))(?![A-Za-z])", 1,
          clues=("passw", "pw", "密码", "密碼", "授权码")),
     Rule("password", r"(?i)\bwi-?fi\b[^\n/|｜]{0,40}?[ \t]*[/|｜][ \t]*([!#-&(-+\--:<-~]{4,64})", 1, clues=("wifi", "wi-fi"),
          check=_wifi_check),
@@ -709,6 +713,12 @@ RULES: list[Rule] = [
     # its tr0ut-Lagoon#552", "the punchout login is dkow / Pipette!Sky2026"
     Rule("password", r"(?i)\b(?:passw(?:or)?ds?|passphrase|pw|pwd|logins?|credentials|creds)\b", clues=("passw", "passphrase", "pw", "login", "cred"),
          fn=lambda rule, text, counts: _prose_password(rule, text, counts)),
+    # "door code at the studio changed to 4471#", "the gate code is 5580", "pin is 2468"
+    Rule("password", r"(?i)\b(?:(?:door|gate|alarm|lock|lockbox|garage|entry|building|keypad|safe|front door)[ \t]+(?:code|pin)|pin(?:[ \t]+(?:code|number))?)\b"
+         r"[^\n.;!?]{0,40}?\b(?:is|was|=|:|to|now)[ \t]+([0-9#*]{4,12})(?![\w#*])", 1,
+         clues=("door code", "gate code", "alarm code", "lock code", "lockbox", "garage code", "entry code", "building code",
+                "keypad", "safe code", "door pin", "pin is", "pin was", "pin:", "pin =", "pin code", "pin number", "pin now", "pin to"),
+         check=lambda v, m, t: credential_like(v)),
     # key words bound to values
     Rule("password", _KW_SRC, clues=("passw", "passphrase", "passcode", "pwd", "pw", "secret", "cred", "token", "key",
                                      "auth\"", "auth'", "auth:", "auth=", "auth =", "sig"), fn=_keyed),
@@ -783,7 +793,11 @@ _GLOBAL_LOWER = ("passw", "passp", "passc", "sshpass", "pw", "secret", "token", 
                  "fm1_", "fm2_", "shp", "k-", "glpat-", "gldt-", "glptt-", "glrt-", "glcbt-", "glsoat-", "glft-",
                  "glimt-", "xox", "xapp-", "ypi-", "dapi", "://", ":fx", "ya29.", "yj", "1//0", "@",
                  "$2", "olp_", "sk.eyj", "ak=", "insurance", "member", "policy", "patient",
-                 "hvs.", "hvb.", "hvr.", ".atlasv1.", "dp.", "glsa_", "glc_", "sntr", "lin_", "ntn_")
+                 "hvs.", "hvb.", "hvr.", ".atlasv1.", "dp.", "glsa_", "glc_", "sntr", "lin_", "ntn_",
+                 # codes and PINs said in prose ("door code at the studio changed to 4471#")
+                 "door code", "gate code", "alarm code", "lock code", "lockbox", "garage code", "entry code",
+                 "building code", "safe code", "door pin", "pin is", "pin was", "pin:", "pin =", "pin code",
+                 "pin number", "pin now", "pin to")
 # case-sensitive: prefixes that start with a capital (rare in prose, so cheap to look for)
 _GLOBAL_CASED = ("AKIA", "ASIA", "AGPA", "AIDA", "AROA", "ANPA", "ANVA", "AIPA", "AIza", "AC", "SK", "FlyV1",
                  "BEGIN", "AGE-SECRET", "PuTTY", "AA", "SG.", "PMAK-", "ATATT", "NRA", *_DISCORD_HEADS)
@@ -797,12 +811,13 @@ _CLUES_CASED = _GLOBAL_CASED
 # what _trie_pattern makes of the lists now: a clue added to a list fails it until these are made
 # again). Compiled on first use, like the table below: a turn whose texts need no redaction (most
 # hook events) skips compiling them.
-_CLUE_SRC = ('(?:\\$2|\\.atlasv1\\.|1//0|:(?://|fx)|@|a(?:cc(?:ount|t)|k=|uth(?:\\ =|"|\'|:|=|orization))|'
-    'bearer|c(?:ard|red)|d(?:api|p\\.)|fm(?:1_|2_)|g(?:h(?:o_|p_|r_|s_|u_)|ithub_pat_|l(?:c(?:_|'
-    'bt\\-)|dt\\-|ft\\-|imt\\-|p(?:at\\-|tt\\-)|rt\\-|s(?:a_|oat\\-)))|h(?:f_|v(?:b\\.|r\\.|s\\.))|'
-    'insurance|k(?:\\-|_(?:live_|test_)|ey)|l(?:in_|ogin)|member|ntn_|olp_|p(?:a(?:ss(?:c|p|w)|'
-    'tient)|m_|olicy|w)|s(?:ec(?:ret|urity)|hp|ig|k\\.eyj|ntr|s(?:hpass|n))|token|v1_|wi(?:\\-fi|'
-    'fi)|x(?:app\\-|ox)|y(?:a29\\.|j|pi\\-|sql))')
+_CLUE_SRC = ('(?:\\$2|\\.atlasv1\\.|1//0|:(?://|fx)|@|a(?:cc(?:ount|t)|k=|larm\\ code|uth(?:\\ =|"|\'|:|=|orizat'
+    'ion))|b(?:earer|uilding\\ code)|c(?:ard|red)|d(?:api|oor\\ (?:code|pin)|p\\.)|entry\\ code|fm(?:'
+    '1_|2_)|g(?:a(?:rage\\ code|te\\ code)|h(?:o_|p_|r_|s_|u_)|ithub_pat_|l(?:c(?:_|bt\\-)|dt\\-|ft\\-'
+    '|imt\\-|p(?:at\\-|tt\\-)|rt\\-|s(?:a_|oat\\-)))|h(?:f_|v(?:b\\.|r\\.|s\\.))|insurance|k(?:\\-|_(?:liv'
+    'e_|test_)|ey)|l(?:in_|o(?:ck(?:\\ code|box)|gin))|member|ntn_|olp_|p(?:a(?:ss(?:c|p|w)|tient)'
+    '|in(?:\\ (?:=|code|is|n(?:ow|umber)|to|was)|:)|m_|olicy|w)|s(?:afe\\ code|ec(?:ret|urity)|hp|i'
+    'g|k\\.eyj|ntr|s(?:hpass|n))|token|v1_|wi(?:\\-fi|fi)|x(?:app\\-|ox)|y(?:a29\\.|j|pi\\-|sql))')
 _CASED_SRC = ('(?:A(?:A|C|G(?:E\\-SECRET|PA)|I(?:DA|PA|za)|KIA|N(?:PA|VA)|ROA|SIA|TATT)|BEGIN|FlyV1|'
     'M(?:T(?:A|E|I|M|Q|U|Y|c|g|k)|j(?:A|E|I|M|Q|U|Y|c|g|k)|z(?:A|E|I|M|Q|U|Y|c|g|k))|N(?:D(?:A|'
     'E|I|M|Q|U|Y|c|g|k)|RA|T(?:A|E|I|M|Q|U|Y|c|g|k)|j(?:A|E|I|M|Q|U|Y|c|g|k)|z(?:A|E|I|M|Q|U|Y|'

@@ -181,13 +181,13 @@ STANDING = re.compile(
     r"|\bsame as (?:I said )?last time\b|(?:跟|和)(?:上次|之前|以前)说的一样|还是那句"
     r"|" + _LIKE_BEFORE + "|" + _PERSON_FORMAT +
     r"|\bany ?time\b(?! soon)"
-    r"|\b(?:out of|from|in|for|to) everything\b|\b(?:at the (?:end|start) of|end of|start of) (?:each|every) \w+"
+    r"|\b(?:out of|from|in|for|to|on) everything\b|\b(?:at the (?:end|start) of|end of|start of) (?:each|every) \w+"
     # a quantified case: "any migration that touches the schema, loop in Priya", "凡是涉及合同的都先给我看"
     r"|" + _QUANTIFIED_CASE +
     # a choice kept as before: "海报还是用美图秀秀做", "stick with Postgres", "keep using the old runner"
     r"|^(?:[^，。,]{1,8})?还是(?:用|按|走|找|订|在|从)(?![^，。]{0,16}吧)|\b(?:stick with|keep using|still use)\b"
     # "你回我消息的时候…": whenever the agent answers the person
-    r"|(?:你|您)(?:回|回复|回答|给)我(?:[^，。？！]{0,6}的时候|(?=先|都|就|一律))|跟我说[^，。？！]{0,6}?(?:的时候)?(?=直接|都|就|一律)"
+    r"|(?:你|您)(?:回|回复|回答|给)我(?:[^，。？！]{0,6}的时候|(?=先|都|就|一律|别|不要))|跟我说[^，。？！]{0,6}?(?:的时候)?(?=直接|都|就|一律)"
     r"|不管哪个|无论哪个|不论哪个|都这样|和之前一样|跟上次一样|跟之前一样|" + _ADDRESS_ME +
     r"|(?<![他她])都(?:寄|发到|走|放在|存在|记在)"
     r"|以后|今后|往后(?![挪推放移延排拖调])|从今以后|从现在起|下次|每次|每一次|不要再|别再|不许再|再也不要|千万别|务必|每[条份项个篇天周月年晚位张回]|一律|统一|永远|记住|记得|所有项目|任何项目|我说过)", re.I)
@@ -212,7 +212,7 @@ DIRECTIVE = re.compile(
     r"|^\s*[\w.\-/+ ]{2,60},\s*not\s+[\w.\-/ ]{2,30}[.!]?\s*$|\brather than\b|\binstead of\b|,\s*(?:never|always)\s+\S|走|寄|订|排|留|按"
     r"|[,:;，：—–-]\s*(?:please\s+|just\s+|but\s+)?(?:don'?t|do not|never|use|keep|put|run|add|set|write|give|make|send|show|tell|include|mark|list|name|log|store|save|grab|take|check|ask|pick|choose|book|avoid|skip|drop|leave|exclude|ignore|read)\s+\S"
     r"|\b(?:when|whenever|if|once|before|after|unless)\b[^,]{1,80},\s*(?:please\s+)?(?!(?:i|we|you|he|she|it|they|the|a|an|this|that|there|is|are|was|were|so|but|and|then|my|our)\b)[a-z]{3,}\b"
-    r"|要|别|不要|请|用|改成|改用|换成|统一|加|删|放|写|发|提醒|不用|不许|必须|得|应该|记到|记在|记一|单独|不能)", re.I)
+    r"|要|别|不要|请|用|改成|改用|换成|统一|加|删|放|写|发|提醒|不用|不许|必须|得|应该|记到|记在|记一|单独|不能|让(?=[\u4e00-\u9fff]{1,4}(?:拍|传|发|交|送|填|签|带|打|报)))", re.I)
 DESCRIPTIVE = re.compile(
     r"(\b(?:is|are|was|were|'s|'re|has been|have been|seems?|looks?)\s+(?:always|never|usually|constantly)\b"
     r"|\b(?:has|have|had|'s|'ve)\s+(?:\w+ly\s+)?(?:always|never)\s+(?:been|had|done|worked|shown|come|gone|made|kept|got|gotten|[a-z]+ed)\b"
@@ -227,9 +227,10 @@ REVOKE = re.compile(
     r"(\byou can (?:stop|drop|skip|forget)\b|\bno (?:longer|need) (?:need )?to\b|\bstop (?:\w+ing)\b|^(?:(?:oh|and|also|so|ok)\s+)*stop (?:the|your|those|these) \w+|\bdon'?t (?:\w+ ){1,4}any ?more\b"
     r"|\bforget (?:what I said|about)\b|\bscrap (?:the|that)\b|\bwe don'?t need (?:the|to)\b|\bno more\b"
     r"|\bforget (?:the|that|my)\b[^.;]{0,60}?\b(?:I (?:told|gave|asked)|rule|thing|part)\b"
-    r"|不用再|不再需要|以后不用|不用加了|收回吧|作废"
+    r"|^(?:(?:btw|and|also|oh|ok)[,\s]+)*(?:lose|ditch) the \w+"
+    r"|不用再|不再需要|以后不用|不用加了|不用(?:弄|做|发|搞|报|拍|写|整理|统计|排)了|收回吧|作废"
     # "日报别发微信了": a practice stopped ("别忘了", "别急了" ask nothing of the kind)
-    r"|别(?!再|忘|管|急|客气|担心|着急|生气|动了|走了|叫)[^，。！？,\s]{1,8}了(?=\s|[，,。！!；;]|$)"
+    r"|别(?!再|忘|管|急|客气|担心|着急|生气|动了|走了|叫)[^，。！？,\s]{1,8}(?<![错丢漏晚迟坏])了(?=\s|[，,。！!；;]|$)"
     # an earlier instruction named and called off: "之前说的每条都要标注法条，这个不用了"
     r"|(?:之前|刚才|上次|以前|原来)(?:说|定|讲|提)?[^。]{0,40}?(?:取消|收回|作废|不用了|不算了|算了|不要了|不需要了|不必了))", re.I)
 # moving or switching to something, which REPLACE and _DURABLE both read as a change meant to last
@@ -241,7 +242,7 @@ REPLACE = re.compile(
 CORRECTION_LEAD = re.compile(
     r"\bthat'?s (?:wrong|not right|incorrect|outdated)\b|写错了|纠正一下|更正一下|我(?:昨天|之前|刚才)?说错了"
     # "面积不对，118", "抬头错了 是…": the thing named, then the right value
-    r"|^[\u4e00-\u9fff]{1,6}(?:不对|错了)(?=[，,\s])|^\s*(?:no\b[\s,.!—–-]|nope\b|wrong\b|not quite\b|actually\b|correction\b|hmm,? wait\b|wait\b[,\s].{0,30}\b(?:misremembered|wrong|mistake)\b|I misremembered\b"
+    r"|^[\u4e00-\u9fff]{1,6}(?:不对|错了)(?=[，,\s])|^\s*(?:no\b[\s,.!—–-]|nope\b|nah\b(?![\s,]+(?:that'?s|thats|it'?s|its) (?:right|fine|correct|good))|wrong\b|not quite\b|actually\b|correction\b|hmm,? wait\b|wait\b[,\s].{0,30}\b(?:misremembered|wrong|mistake)\b|I misremembered\b"
     r"|不对|不是|错了|搞错了|说错了|记错了|更正|纠正)", re.I)
 CORRECTION_FORM = re.compile(
     r"(^\s*(?:it'?s\s+|its\s+)?[$€£¥]?\d[\d.,:]*\s*[%a-z]{0,3}\s*,?\s+not\s+[$€£¥]?\d[\d.,:]*\b"
@@ -256,13 +257,13 @@ PERSONAL = re.compile(
     r"(\b(?:for|to) me\b(?! (?:when|if|after|before|once)\b)|\bI'?m (?:a |an |mostly |red|colou?r|left|right|not a )|\bI am (?:a |an |mostly )"
     r"|\bmy (?:eyes|sleep|name|pen name|writing|stomach|knees?|back|health|diet|body|allerg\w*)\b|过敏|我不能(?:吃|喝)|我的(?:身体|胃|膝盖|眼睛)"
     r"|\bleave \w+ to me\b|\bis mine\b|\bI (?:review|do|commit|merge|deploy) (?:the )?\w+ myself\b|\b(?:commit|merge|deploy|push|review) (?:it )?myself\b"
-    r"|\bon (?:any|all|every) (?:of )?my\b|\bin (?:any|all|every) (?:of )?(?:my )?(?:projects?|repos?)\b|\banything I write\b|\bwhatever I write\b"
+    r"|\bon (?:any|all|every) (?:of )?my\b|\bin (?:any|all|every) (?:of )?(?:my )?(?:projects?|repos?)\b|\banything I write\b|\bwhatever I write\b|\bw(?:/|ith)? me\b|\b(?:times?|dates?|everything|anything) i (?:give|send|say|tell)\b"
     r"|\b(?:remind|notify|ping|message|text|email|call|dm) me\b(?=.{0,24}\b(?:by|via|on|over|through|at)\b)"
-    r"|\b(?:just |you can )?(?:text|dm|message) me\b|\bstop (?:texting|emailing|messaging|calling|pinging|dm'?ing) me\b|\b(?:stop|no more) (?:the )?(?:slack |email |text )?dms\b|\bmy (?:slack|inbox|email)\b|\b(?:give|show|write|answer|explain to) me\b|\byou (?:can |could |should )?(?:give|send|write|show) me\b|\bI can'?t (?:think|read|see|eat|drink|stand)\b"
+    r"|\b(?:just |you can )?(?:text|dm|message|whatsapp|signal|telegram) me\b|\bstop (?:texting|emailing|messaging|calling|pinging|dm'?ing) me\b|\b(?:stop|no more) (?:the )?(?:slack |email |text )?dms\b|\bmy (?:slack|inbox|email)\b|\b(?:give|show|write|answer|explain to) me\b|\byou (?:can |could |should )?(?:give|send|write|show) me\b|\bI can'?t (?:think|read|see|eat|drink|stand)\b"
     r"|给我(?:排|安排|写|改|订|买)|我(?:要|想|得|需要)?先看|我要看|让我看|\bI (?:want|need) to (?:see|read|know)\b|(?:提醒|通知|消息)[^，。]{0,6}(?:发|用|改成|改用|通过|走)[^，。]{0,3}(?:短信|微信|邮件|电话|钉钉)"
     r"|不管哪个|无论哪个|不论哪个|我看着|我不爱看|我看不|给我(?:弄|列|做|整理|画)"
     r"|\bmy time ?zone\b|我的时区|" + _PERSON_FORMAT + "|" + _ADDRESS_ME + r"|(?:你|您)(?:回|回复|回答|给)我[^，。？！]{0,6}的时候"
-    r"|(?:回复|回答|回)我(?:的时候)?(?:都|就|先)?(?:用|说)|跟我说话|和我说话|跟我说(?!过|了)|给我发(?:提醒|消息|通知)|发我(?:微信|短信|邮件|邮箱)|(?:发|打|找|联系|叫)(?:给)?我[^，。]{0,4}(?:都行|都可以|没事)|我要睡|我的稿子|我写的|给我改|我的名字|笔名|所有项目|任何项目|不管哪个项目)", re.I)
+    r"|(?:回复|回答|回)我(?:的时候)?(?:都|就|先)?(?:用|说)|跟我说话|和我说话|[跟给]我说(?!过|了)|(?:别|不要)[^，。]{0,4}(?:发|甩|传)(?:给)?我|(?:文字|正文)[^，。]{0,6}(?:给我|写)|给我发(?:提醒|消息|通知)|发我(?:微信|短信|邮件|邮箱)|(?:发|打|找|联系|叫)(?:给)?我[^，。]{0,4}(?:都行|都可以|没事)|我要睡|我的稿子|我写的|给我改|我的名字|笔名|所有项目|任何项目|不管哪个项目)", re.I)
 # "show me a diff / the plan / the SQL": what the person wants to see of the work (a project's gate)
 _SHOW_ME = re.compile(r"\b(?:give|show|send) me\b", re.I)
 _SHOWN_ARTIFACT = re.compile(r"\b(?:give|show|send) me (?:a |an |the )?(?:[\w-]+ ){0,2}(?:diffs?|plans?|SQL|queries|query|logs?|"
@@ -311,8 +312,10 @@ _CLOSES_STANDING = re.compile(r"\b(?:from now on|going forward|from here on(?: o
 _PREDICTION = re.compile(r"\b(?:will|won'?t|shall|gonna|going to|(?:is|are|am|'re|'s)\s+(?:\w+\s+)?\w+ing)\b|'ll\b", re.I)
 
 
-_CLAUSE = re.compile(r"[,;:，；：]|\s[-–—]\s")
-_FUTURE = re.compile(r"\bfrom now on\b|\bgoing forward\b|\bfrom here on\b|\bin (?:the )?future\b|以后|今后|往后(?![挪推放移延排拖调])|从现在起|从今以后", re.I)
+# a space between Chinese words is a clause break where people type on a phone ("顺达那边换老板了 现在车都送恒通")
+_CJK_SPACE = r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
+_CLAUSE = re.compile(r"[,;:，；：]|\s[-–—]\s|" + _CJK_SPACE)
+_FUTURE = re.compile(r"\bfrom today on(?:wards?)?\b|从今天起|从今天开始|\bfrom now on\b|\bgoing forward\b|\bfrom here on\b|\bin (?:the )?future\b|以后|今后|往后(?![挪推放移延排拖调])|从现在起|从今以后", re.I)
 # the words of a standing marker say nothing of what a rule is about ("like last time", "照旧")
 _MARKER_WORDS = re.compile(_AS_BEFORE.pattern + "|" + _FUTURE.pattern + r"|\b(?:every|each|next) ?time\b|每次|每一次|下次", re.I)
 
@@ -357,9 +360,12 @@ _RELATIVE_TIME = re.compile(
 # "瓷砖换东鹏了啊", "有效期改30天吧", "晚上十点前发我都行"
 _NOW_CHANGE = re.compile(
     r"\bnow\b[^.;]{0,20}\b(?:instead of|rather than)\b|\binstead of\b[^.;]{0,30}\bnow\b"
-    r"|\b(?:is|are|'s|'re)\s+(?!(?:done|fixed|merged|deployed|green|working|passing|up|down|live|ready|back|over|gone|open|closed|here|there|in|on)\b)[^.;,]{1,30}?\bnow\b(?!\s+(?:on|that|it|and|so|but))"
+    r"|\b(?:is|are|'s|'re)\s+(?!(?:done|fixed|merged|deployed|green|working|passing|up|down|live|ready|back|over|gone|open|closed|here|there|in|on)\b)[^.;,]{1,30}?\bnow\b(?!\s+(?:on|it|and|so|but))"
     r"|\byou can (?:now\s+)?(?:give|use|send|put|write|post|do|go|start|switch)\b[^.;]{1,60}\bnow\b"
-    r"|现在(?:是|换|改成?|用|走|由|归)[^，。]{1,20}了|(?:换|改)(?![完好过掉错])(?:成|为|到)?[^，。\s]{1,10}了(?:啊|哈|哦|呀)?(?=[，。！\s]|$)"
+    r"|\b(?:we'?re|we are|i'?m|i am)\s+(?:on|using|with|in)\s+[\w.-]+\s+now\b"
+    r"|\b[\w.-]+\s+(?:does|handles|runs|owns|hosts|covers)\s+(?:our|the|all)\s+[\w -]{2,20}?\s+now\b"
+    r"|\b(?:text|whatsapp|signal|email|call|dm|message|slack|ping|telegram) me\b[^.;]{0,20}\bnow\b"
+    r"|现在(?:是|换|改成?|用|走|由|归)[^，。]{1,20}了|现在不[^，。\s]{1,8}了|现在[^，。\s]{0,3}都(?:送|发|找|去|交|走|用)|(?:换|改)(?![完好过掉错])(?:成|为|到)?[^，。\s]{1,10}了(?:啊|哈|哦|呀)?(?=[，。！\s]|$)"
     r"|(?:改|换)(?:成|为)?\s*[\d一二三四五六七八九十两半]+\s*\S{0,2}吧"
     r"|(?:[\d一二三四五六七八九十]+点|\d+:\d+|周末|工作日|上午|下午|晚上|白天)(?:以?前|之前|以后)?[^，。]{0,6}(?:都行|都可以|都没问题|没事)", re.I)
 _ASIDE = re.compile(r"(?:^|(?<=[，,;；。]))\s*(?:另外|还有|对了|顺便说一?下|(?:also|btw|oh and|and also)\b)", re.I)
@@ -462,7 +468,8 @@ def _standing_request(s: str) -> bool:
 # feedback on the shape of the agent's answers: "can you do that as bullets?", "ugh, wall of text",
 # "太长了 结论放最前面" — how the person wants to be answered, a preference until it recurs
 _ANSWER_FEEDBACK = re.compile(
-    r"\b(?:as|in) bullets?\b|\bbullet (?:that|it|this)\b|\bshort version\b|\bwall of text\b|\bparagraphs? kill\b|\btl;?dr\b"
+    r"\b(?:as|in) bullets?\b|\bbullet (?:that|it|this)\b|\b\d(?:-\d)? bullets\b|\bbullets? max\b|\btl;?dr version\b"
+    r"|\bkeep (?:it|things|answers|replies|them) (?:short|brief)\b|\bshort version\b|\bwall of text\b|\bparagraphs? kill\b|\btl;?dr\b"
     r"|说重点|结论(?:放)?(?:在)?最?前面|先说结论|分点说|列个要点", re.I)
 
 
@@ -475,8 +482,11 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
         return None
     question = is_question(s)
     core = clean(s)
-    if _ANSWER_FEEDBACK.search(s) and not STANDING.search(s) and not ONE_OFF.search(s):
-        return Finding("prefer", ("Answers: " if s.isascii() else "回复：") + core, s, personal=True)
+    if _ANSWER_FEEDBACK.search(s) and not ONE_OFF.search(s):
+        # with "next time" / "always" it is a standing request, else a preference until it recurs
+        standing_fb = bool(STANDING.search(s))
+        return Finding("instruct" if standing_fb else "prefer", ("回复：" if _CJK_RE.search(s) else "Answers: ") + core, s,
+                       personal=True, standing=standing_fb)
     if question and not _standing_request(s):
         return None
     # an adopted quote or an earlier sentence: "the pinyin part, yes - follow that from now on"
@@ -513,6 +523,7 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
     hdr = re.match(r"^[^:：]{1,24}[:：]\s*", s)
     scoped = s if not hdr or re.search(r"\b(?:for|only|just|until)\b|只|仅|先", hdr.group(0), re.I) else s[hdr.end():]
     # "这次我不用美图秀秀了……以后海报改用 Canva": a clause that names the future outlasts "this time"
+    s_scope = re.sub(r"\bfrom today on(?:wards?)?\b|从今天起|从今天开始", " ", s_scope, flags=re.I)  # a start, not a day
     if _DAILY.search(s_scope):
         s_scope = _TODAY.sub(" ", s_scope)  # "每天下班前把今天的日报发我": each day's today
     # a wording named to avoid is no date: "跟我说日期直接说几号，别说下周几", "don't write 'tomorrow'"
@@ -538,11 +549,23 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
         return Finding("replace", clean(news), s, standing=True)  # "we're moving tracking to W&B"
     if _ROUTE_NOW.search(s) and not question and not one_off:
         return Finding("replace", core, s, standing=True)
-    now = None if question or one_off or conditional else _NOW_CHANGE.search(s)
+    now = None if question or conditional else _NOW_CHANGE.search(s)
+    head_task = ""
+    if now and one_off and _CJK_RE.search(s):
+        # "5M203今天去保养对吧 顺达那边换老板了 现在车都送恒通": today dates the task before the news
+        at = ([m.end() for m in _CLAUSE.finditer(s, 0, now.start())] or [0])[-1]
+        head_task, rest = s[:at], s[at:]
+        if ONE_OFF.search(rest) or not all(ONE_OFF.search(c) or _TASK_NOW.search(c) or is_question(c)
+                                           for c in _CLAUSE.split(head_task) if c.strip()):
+            now = None
+    elif one_off:
+        now = None
     if now and not _AT_HAND.search(_clause_at(s, now.start())) and (
-            _CJK_RE.search(now.group(0)) or not _TASK_OBJECT.search(core) and (_VALUE.search(s) or re.search(r"instead|you can", s, re.I))):
+            _CJK_RE.search(now.group(0)) or not _TASK_OBJECT.search(core) and (_VALUE.search(s) or re.search(r"instead|you can|\b(?:on|using|does|handles|runs|owns|hosts|covers|me)\b", now.group(0), re.I))):
         lead = list(_ASIDE.finditer(s, 0, now.start()))
-        if lead:  # "…出报价，另外付款现在是4-4-2了": the task before the aside is not part of the rule
+        if head_task:
+            core = clean(s[len(head_task):])
+        elif lead:  # "…出报价，另外付款现在是4-4-2了": the task before the aside is not part of the rule
             core = clean(s[lead[-1].start():])
         return Finding("replace", core, s, personal=_about_person(s), standing=True)  # a change told as how it is now
     if (not question and not one_off and not conditional and _RELATIVE_TIME.search(s) and not _TASK_OBJECT.search(core)
@@ -557,7 +580,7 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
         if prev_assistant and not question and _contradicts_number(core, prev_assistant):
             return Finding("correct", core, s)  # "our notice number is BR-CO-15522" after the agent's other one
         return Finding("state", fact_clause(core), s) if _VALUE.search(core) or re.search(r"[A-Za-z]{3,}", core) else None
-    if directive and not (question or one_off or conditional) and _HABIT_REASON.search(s):
+    if (directive or _VALUE.search(s)) and not (question or one_off or conditional) and _HABIT_REASON.search(s):
         # "酒店就订全季吧，干净，我们一直住这个": a choice the person makes every time (the habit clause
         # itself is history and is dropped)
         return Finding("instruct", _drop_reason(core), s, personal=False, standing=True)
@@ -588,7 +611,7 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
                     # "不是 48，上个月就涨了": the wrong number said no to, the right one not given
                     return None
                 return Finding("correct", right, s, personal=personal or about_user)
-    if not standing and _TASK_OBJECT.search(re.split(r"[,;:，；：—–]|\s-\s", core, maxsplit=1)[0]):
+    if not standing and not REVOKE.search(s) and _TASK_OBJECT.search(re.split(r"[,;:，；：—–]|\s-\s", core, maxsplit=1)[0]):
         return None  # "don't restart them", "杭州那趟的酒店也改成亚朵吧": the thing at hand, not a way of working
     if descriptive and not (standing and directive and not DESCRIPTIVE.search(re.split(r"[,，;；:：]", core)[0])):
         return None
@@ -653,9 +676,13 @@ _CONVENTION_VALUE = re.compile(
     rf"|(?:{_VALUE_WORDS_ZH}|限制|截止(?:日期|时间)|字数)(?:是|为)\s*[^，。]{{0,10}}\d", re.I)
 _NAMED = re.compile(r"`[^`]+`|#[\w-]+|@\w+|\b[A-Z][\w.+-]*[A-Za-z0-9]\b|\b\w+\.\w{2,5}\b|https?://|\d|[\u3400-\u9fff]{2,}")
 # a requirement on a kind of thing, in the general present: "Figures in the thesis have to be grayscale"
+# an embedded question ("你看下有没有要我们弄的"): asks whether, requires nothing
+_WHETHER = re.compile(r"有没有|是不是|要不要|行不行|对不对|好不好|\bwhether\b", re.I)
 _QUANTIFIED_RULE = re.compile(
     r"^(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:of|for|on|in|from)\s+(?:any|every|each|all)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:stays?|goes|go|gets?|needs?|must|has to|have to|ships?|comes?)\b"
-    r"|^(?:any|every|each)\s+(?!(?:ideas?|thoughts?|questions?|luck|chance|news|updates?|time)\b)[\w-]+(?:\s+[\w-]+){0,3}?\s+(?:stays?|goes|gets|needs|must|has to|ships|comes)\b", re.I)
+    r"|^(?:any|every|each)\s+(?!(?:ideas?|thoughts?|questions?|luck|chance|news|updates?|time)\b)[\w-]+(?:\s+[\w-]+){0,3}?\s+(?:stays?|goes|gets|needs|must|has to|ships|comes)\b"
+    r"|^(?:anything|everything)\s+(?:that|which|we|you|i)\b[^,]{1,40}\s+(?:is|are|goes|gets|has to be|must be)\b"
+    r"|\bon (?:anything|everything|any \w+)\b[^.;]{0,30}\b(?:has to|must|needs? to)\b", re.I)
 _REQUIREMENT = re.compile(r"^(?:all\s+|the\s+|our\s+)?(?:[a-z-]+\s+){0,2}[a-z-]+s\b(?:\s+(?:in|for|of|on)\s+(?:the\s+|our\s+|my\s+)?[\w-]+)?\s+(?:have to|must|need to|should)\s+(?:be|stay|go|use)\b", re.I)
 # … and in Chinese, said as how it is done: "管制药出库要两个人签字的"
 _REQUIREMENT_ZH = re.compile(r"^[^，。,！？]{2,12}?(?:都|一律)?(?:要|得|必须|需要)[^，。,！？]{2,16}的\s*$"
@@ -668,12 +695,15 @@ _GLOSS = re.compile(r"^(?:please\s+)?(?:keep|use|translate|render)\s+[\"“'「]
 # how the team does a thing, said as a plain statement: "报价有效期我们都写15天", "我们收款一直是3-6-1",
 # "工人工资我们是每周六下午结", "our master recipes are all written for 10 bbl", "keg invoices are net 30",
 # "nobody brews on mondays"
-_TEAM_PRACTICE_ZH = re.compile(r"(?:我们|咱们|公司)(?:这边)?[^，。！？：:]{0,6}?(?:都是|都|一直是|一直|一般|向来|平时|统一|一律|是每)")
+_TEAM_PRACTICE_ZH = re.compile(r"(?:我们|咱们|公司)(?:这边)?[^，。！？：:]{0,6}?(?:都是|都|一直是|一直|一般|向来|平时|统一|一律|是每|是(?=[^，。]{0,6}(?:一|每|\d)))")
 _NOT_PRACTICE_ZH = re.compile(r"等|觉得|想|希望|担心|怕|喜欢")
 _TEAM_PRACTICE_EN = re.compile(
     r"^(?:(?:fyi|also|and|oh)[,\s]+)*(?:our\s+|all\s+(?:of\s+)?(?:our\s+)?)(?:[a-z-]+\s+){0,2}[a-z-]+s\s+(?:are|get)\s+(?:all\s+|always\s+)?"
     r"(?:written|made|done|kept|billed|priced|sent|shipped|paid|filed|stored|built|brewed|sized|scaled|cut|packed)\s+(?:for|in|at|to|on|by)\b"
     r"|\bare\s+net\s+\d+\b"
+    r"|(?:^|[,;]\s*)(?:we|our (?:team|studio|shop|lab|company))\s+(?:usually\s+|always\s+|typically\s+|normally\s+)?(?:deliver|charge|shoot|ship|bill|quote|offer|pay)\b[^.;]{0,40}?\d"
+    r"|(?:^|[,;]\s*)we only(?: ever)? (?:post|ship|send|use|book|take|accept|sell|work with)\b"
+    r"|^(?:our\s+)?[a-z]+s\s+go (?:up|out|live)\s+(?:on\s+)?(?:mon|tue|wed|thu|fri|sat|sun)"
     r"|^(?:(?:fyi|also|and|oh)[,\s]+)*(?:nobody|no one|we never|we don'?t)\s+[a-z]+\s+on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days\b", re.I)
 _PRACTICE_VALUE = re.compile(r"\d|[A-Za-z]{2,}|[一二三四五六七八九十两]+[天个点号成份次遍张人倍年月周层]|周[一二三四五六日末]|[\u4e00-\u9fff]{2,}的车|[\u4e00-\u9fff]{2,}店")
 _PAST_CLAUSE = re.compile(r"了$|过|上次|昨天|上周|那次|刚才")
@@ -683,7 +713,7 @@ def _team_practice(core: str) -> bool:
     """A clause that says how the team always does something, with the value it keeps to."""
     if _TEAM_PRACTICE_EN.search(core):
         return True
-    for c in re.split(r"[，,；;。]", core):
+    for c in re.split(r"[，,；;。]|" + _CJK_SPACE, core):
         if not c.strip() or _PAST_CLAUSE.search(c.strip(" 。！")):
             continue
         m = _TEAM_PRACTICE_ZH.search(c)
@@ -698,7 +728,10 @@ _HABIT_REASON = re.compile(r"[，,]\s*(?:我们|咱们|我|家里)(?:一直|向�
                            r"|,\s*(?:we|I)\s+(?:always|usually)\s+(?:stay|use|buy|take|book|go|eat)\s+(?:there|it|them|that one|this one)\b"
                            # "use tfenv to switch, that's what we all have on our laptops"
                            r"|,\s*(?:that'?s|thats|it'?s) what (?:we|I|everyone|the team|all of us)(?: all)? (?:use|have|run|know)\b"
-                           r"|,\s*(?:that'?s|thats|it'?s) what (?:goes|go|gets used) (?:in|into|on)\b", re.I)
+                           r"|,\s*(?:that'?s|thats|it'?s) what (?:goes|go|gets used) (?:in|into|on)\b"
+                           # "retainer is 25%, thats how we've always done it", "…, thats what our contract promises"
+                           r"|,\s*(?:that'?s|thats|it'?s) how (?:we|I)(?:'ve| have)? always (?:done|do|did) (?:it|things)\b"
+                           r"|,\s*(?:that'?s|thats|it'?s) what (?:our|the) [\w ]{2,20}? (?:says|promises|requires|states|specifies)\b", re.I)
 _VALUE_NOUN = re.compile(rf"\b(?:{_VALUE_WORDS_EN})\b|{_VALUE_WORDS_ZH}", re.I)
 _THIRD_MOVE = re.compile(r"\b(?:she|he|they)\s+(?:has\s+|have\s+|'s\s+)?(?:mov|switch)\w*\b[^.;,]*", re.I)
 
@@ -717,7 +750,7 @@ def convention(core: str) -> str | None:
     head = re.split(r"[,;:，；：]|\s[-–—]\s", core, maxsplit=1)[0]
     if _PREFERENCE.search(head):
         return None  # "我更喜欢用 pytest": a preference, weak until repeated
-    if _GLOSS.search(core) or _REQUIREMENT.match(head) or _REQUIREMENT_ZH.match(head) or _QUANTIFIED_RULE.match(head):
+    if _GLOSS.search(core) or (_REQUIREMENT.match(head) or _REQUIREMENT_ZH.match(head)) and not _WHETHER.search(head) or _QUANTIFIED_RULE.search(core):
         return "instruct"
     if _ROUTE.match(head) and re.search(r"[,;]\s*(?:we (?:have|get|got|'ve got|pay)|our \w+ (?:is|are)|that'?s where)\b", core, re.I):
         return "convention"  # "tips come from fisher, we have the negotiated pricing there"
@@ -749,7 +782,7 @@ _TRANSIENT = re.compile(
     r"^(?:I'?m|I am)\s+(?:busy|in a|on (?:my|the)|back|done|here|sorry|not sure|tired|going|about|trying|looking|thinking|working|free|off|ok|okay|fine|good|happy|glad"
     r"|afraid|sure|away|out|at|heading|leaving|still|just|also|now|currently|today|late|ready|worried|curious|confused|wondering)\b"
     r"|^I have (?:a|an|to|no idea|been|just|got a (?:question|meeting))\b|^我是说|^我有(?:个|一个)?(?:问题|事|会)", re.I)
-_TASK_OBJECT = re.compile(r"^(?:please\s+|just\s+|no,?\s+|and\s+)?(?:don'?t\s+)?(?!keep\b|make\b|leave\b)[a-z]+ (?:it|them|this|that|these|those)\b|把它|把这个|把那个|[理管删改发]它|^那(?:次|个)|那趟|这趟|那家|这家", re.I)
+_TASK_OBJECT = re.compile(r"^(?:please\s+|just\s+|no,?\s+|and\s+)?(?:don'?t\s+)?(?!keep\b|make\b|leave\b|anything\b|everything\b|something\b|nothing\b|all\b)[a-z]+ (?:it|them|this|that|these|those)\b|把它|把这个|把那个|[理管删改发]它|^那(?:次|个)|那趟|这趟|那家|这家", re.I)
 # "use a subagent if it helps": an optional condition gives leave, not a rule
 _OPTIONAL = re.compile(r"\bif (?:it helps|you (?:want|like|need|prefer|think)|needed|necessary|possible|you can)\b|需要的话|要是需要|方便的话|如果你需要|可以的话"
                        # a condition with a maybe, or put off until it happens, is a thought, not a rule
@@ -808,7 +841,7 @@ def without_wrong(text: str) -> str:
 
 
 # "一对一是350" after "表里一对一写的是 300 元/课时", "the deadline is 14:00" after "…deadline at 16:00"
-_VALUE_CLAIM = re.compile(r"^(?:our |my |the )?([^，,。;\d]{2,16}?)\s*(?:是|为|\bis\b|\bare\b)\s*(?:[¥$€£]\s*)?((?:[A-Z]{1,5}-)*\d[\w.,:-]*)", re.I)
+_VALUE_CLAIM = re.compile(r"^(?:our |my |the )?([^，,。;\d]{2,16}?)\s*(?:是|为|在|\bis\b|\bare\b|\bat\b)\s*(?:[¥$€£]\s*)?((?:[A-Z]{1,5}-)*\d[\w.,:-]*)", re.I)
 
 
 def _contradicts_number(core: str, prev_assistant: str) -> bool:

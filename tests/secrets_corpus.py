@@ -96,6 +96,11 @@ SECRETS: list[tuple[str, str, str]] = [
     ("passport-zh", "护照号码：G38291045", "G38291045"),
     ("id-number-zh", "身份证号 310105198807145777，订票用", "310105198807145777"),
     ("app-password", "IMAP app password: wxkq plmz rtvb hdsn", "wxkq plmz rtvb hdsn"),
+    ("app-password-prose", "google made me reset it, the shop gmail app password is bkrm tqle ovzn haps now", "bkrm tqle ovzn haps"),
+    ("dotted-token", "refreshing ... done\naccess_token: trk.v3.Wq7nLp2xZ9aK4sT8eR\nexpires_in: 3600", "trk.v3.Wq7nLp2xZ9aK4sT8eR"),
+    ("pin-zh-changed", "加油卡密码改了 现在是593027 给那张副卡充500", "593027"),
+    ("door-code-prose", "btw the gate code at the warehouse changed to 7319#", "7319#"),
+    ("pin-prose", "the card pin is 8642, don't lose it", "8642"),
     # the known gaps of the last round, closed
     ("curseforge-bcrypt", "CF_API_KEY for the modpack tool: $2a$10$bL4bIL5pUWqfcO7KQtnMReakwtfHbNKh6v1uTpKlzhwoueEJQnPnm",
      "bL4bIL5pUWqfcO7KQtnMReakwtfHbNKh6v1uTpKlzhwoueEJQnPnm"),
@@ -199,4 +204,7 @@ NEAR_MISSES: list[str] = [
     "peak=3 and break=10 are loop settings, ?lang=en&sort=asc",
     "the account id 42 failed; member number 7 of the team; policy number 12 in the handbook",
     "会员号码要在设置里绑定，医保卡号别写错。",
+    "pin the version to 1.20.1 and open the door code review at 10",
+    "password = self.password; key = settings.SECRET_KEY; token: config.auth.bearer_value",
+    "密码改了 记得通知大家",
 ]

@@ -413,3 +413,36 @@ def test_a_changed_call_without_a_setup_step_stays_a_corrected_call():
         call("hisat2 -x idx -U reads/r1.fq -S r1.sam"),
         result("100000 reads"))
     assert pair_failures(evs)[0]["rerun"]["kind"] == "changed"
+
+
+def test_a_flag_added_before_the_path_arguments_is_the_same_command():
+    assert L.related_commands("tools/render.sh --strict in/plan.dwg -o out/plan.pdf",
+                              "tools/render.sh --strict --font-dir /opt/fonts in/plan.dwg -o out/plan.pdf")
+    assert not L.related_commands("git status", "git push origin main")
+    evs = _events(
+        call("tools/render.sh --strict in/plan.dwg -o out/plan.pdf"),
+        result("Exit code 3\n[render] font simhei.ttf missing, aborting in strict mode", ok=False),
+        say("This machine lacks the company fonts; they live in /opt/fonts, pointing the tool there."),
+        call("tools/render.sh --strict --font-dir /opt/fonts in/plan.dwg -o out/plan.pdf"),
+        result("[render] wrote out/plan.pdf (3 pages)"))
+    (s,) = lessons_of(evs)
+    assert s["channels"] == ["tool_failure_evidence"] and "--font-dir /opt/fonts" in s["statement"]
+
+
+def test_a_plain_retry_or_a_password_typed_teaches_nothing():
+    retry = _events(
+        call("python tools/export.py Q-11 --xlsx"),
+        result("PermissionError: [Errno 13] Permission denied: 'out/Q-11.xlsx'", ok=False),
+        say("The file seems to be locked, is it open somewhere?"),
+        ("user", "message", None, "yes it was, closed it"),
+        call("python tools/export.py Q-11 --xlsx"),
+        result("exported out/Q-11.xlsx"))
+    assert lessons_of(retry) == []
+    secret = _events(
+        call("mailcli search 'PO 4471'", tool="mail_search"),
+        result("authentication required: app password missing", ok=False, tool="mail_search"),
+        say("I need the mailbox app password."),
+        ("user", "message", None, "it's [REDACTED:password]"),
+        call("mailcli search 'PO 4471'", tool="mail_search"),
+        result("1 message found", tool="mail_search"))
+    assert lessons_of(secret) == []

@@ -495,3 +495,42 @@ def test_feedback_on_the_shape_of_answers_is_the_persons_weak_preference(text):
     a, p, t = acts(text)[0]
     assert (a, p) == ("prefer", True) and t.startswith(("Answers: ", "回复："))
     assert [x for x in acts("make the intro section shorter, it's too long") if x[1]] == []  # a document, not the answers
+
+
+def test_asking_whether_something_is_needed_requires_nothing():
+    assert acts("学校刚发的 你看下有没有要我们准备的") == []
+    ((a, _p, t),) = acts("以后每周五跟我报一下加班费花了多少，我想看看是不是太多了")  # the whether is the reason
+    assert a == "instruct" and "加班费" in t
+
+
+@pytest.mark.parametrize("text, act, personal, needle", [
+    ("deposit is 40% to lock the date, nonrefundable, thats how we've always done it", "instruct", False, "40%"),
+    ("we're on freshbooks now for billing, sam set it up", "replace", False, "freshbooks"),
+    ("printlab does our albums now btw, the account is live", "replace", False, "albums now"),
+    ("for anything urgent telegram me now, email is too slow", "replace", True, "telegram me"),
+    ("the fee is 12% now for anything signed from today on", "replace", False, "12%"),
+    ("btw ditch the watermark on previews, it looks dated", "revoke", False, "watermark"),
+    ("we only ever ship orders that are paid in full", "instruct", False, "paid in full"),
+    ("newsletters go out tues at 9am, thats when people read", "instruct", False, "tues"),
+    ("anything that goes to print is cmyk, every time", "instruct", False, "cmyk"),
+    ("nah he's $90/hour since march", "correct", False, "$90"),
+])
+def test_everyday_english_rules_changes_and_corrections(text, act, personal, needle):
+    found = acts(text, prev_assistant="Sam's rate is $75/hour.")
+    assert found and (found[0][0], found[0][1]) == (act, personal) and needle in found[0][2], found
+    assert [a for a, _p, _t in acts("nah thats right, send it")] != ["correct"]
+
+
+@pytest.mark.parametrize("text, act, personal, needle", [
+    ("宏达的签收单以后让司机拍照传系统 原件月底交", "instruct", False, "拍照"),
+    ("那个日报不用再发我了 经理自己在看", "revoke", False, "日报"),
+    ("每月那个库存表也不用弄了 没人看", "revoke", False, "库存表"),
+    ("快递单现在不往群里发了 系统直接推给客户", "replace", False, "不往群里发"),
+    ("3号车今天去年检对吧 原来那家检测站关了 现在车都送城东那家", "replace", False, "城东"),
+    ("我们仓库是每满五十单发一次车 冷链的另外算", "instruct", False, "五十单"),
+    ("文件别发我 我在路上 直接把数字打出来", "prefer", True, "数字"),  # the person's, weak until it recurs
+])
+def test_chinese_typed_with_spaces_for_commas(text, act, personal, needle):
+    found = acts(text)
+    assert found and (found[0][0], found[0][1]) == (act, personal) and needle in found[0][2], found
+    assert [a for a, _p, _t in acts("货在7号门 跟司机说清楚 别跑错了")] != ["revoke"]  # a warning, not a stopped way
