@@ -7,16 +7,15 @@ import sys
 
 import pytest
 
-from holonmem import index
 from holonmem.cli import fast_search
 from holonmem.cli.fast import resolve
 from holonmem.cli.options import SEARCH, parse
 
 
 @pytest.fixture()
-def indexed(sample_home):
-    index.update(sample_home)
-    return sample_home
+def indexed(indexed_sample_home):
+    """The sample home with its index built (a copy of one built once per worker)."""
+    return indexed_sample_home
 
 
 def test_search_is_a_fast_command():

@@ -322,18 +322,13 @@ def test_the_timeline_follows_the_files_while_the_server_runs(served, tmp_path):
 
 
 def test_only_the_web_package_imports_jinja2_and_only_inside_functions():
-    import ast
+    from test_architecture import PKG, _imports, modules  # the package parsed once per worker
 
-    pkg = ROOT / "holonmem"
-    for p in pkg.rglob("*.py"):
-        tree = ast.parse(p.read_text(encoding="utf-8"))
-        top = {id(n) for n in tree.body}
-        for node in ast.walk(tree):
-            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
-                [node.module or ""] if isinstance(node, ast.ImportFrom) and node.level == 0 else []
-            if any(n.split(".")[0] == "jinja2" for n in names):
-                assert p.parent == pkg / "web", f"{p.relative_to(ROOT)} imports jinja2"
-                assert id(node) not in top, f"{p.relative_to(ROOT)} imports jinja2 at module level"
+    for p in modules():
+        found = [top for m, top in _imports(p) if m == "jinja2"]
+        if found:
+            assert p.parent == PKG / "web", f"{p.relative_to(PKG)} imports jinja2"
+            assert not any(found), f"{p.relative_to(PKG)} imports jinja2 at module level"
 
 
 def test_a_port_in_use_is_one_error_line(served):
