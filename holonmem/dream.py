@@ -445,7 +445,10 @@ def _plan(pending: list[dict], memories: list[Memory], *, now: dt.datetime, run_
         lambda s: _person_block(s) and s.get("act") in JOINABLE_ACTS,
         lambda s: ("person",),
         separate=lambda a, b: a["polarity"] != b["polarity"] or grouping.conflicts(a["statement"], a["polarity"], b["statement"], b["polarity"])
-        or _changes_number(a, b),
+        or _changes_number(a, b)
+        # two wordings in one session are two requests ("put the logo on everything we post" / "posts go
+        # up tues + thurs"): joining on rare words is for the same request said again another day
+        or bool(a.get("session")) and a.get("session") == b.get("session"),
     )
     groups: list[_Group] = []
     for gi in idx_groups:

@@ -354,3 +354,13 @@ def test_a_change_said_in_passing_replaces_the_older_rule_it_is_about(home, cli)
     new = _by_start(home, "The day 4 oak")
     assert new.status == "active" and new.channels == ["changes_active_rule"]
     assert not [m for m in load_memories(home) if m.statement.startswith("Let's do the tasting")]  # no rule it changes
+
+
+def test_two_rules_of_one_session_sharing_rare_words_stay_two(home, cli):
+    signalstore.append(home, [
+        signal(551, "Put the stamp on every box we ship, ppl resell them without it", "s_a", ts="2026-06-10T10:00:00+08:00"),
+        signal(552, "Boxes ship mon + wed at 4pm, thats when ppl are home", "s_a", ts="2026-06-10T10:02:00+08:00"),
+    ])
+    dream(cli, home)
+    active = [m.statement for m in load_memories(home) if m.status == "active"]
+    assert any(s.startswith("Put the stamp") for s in active) and any(s.startswith("Boxes ship") for s in active)
