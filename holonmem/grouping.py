@@ -470,12 +470,17 @@ def rare_features(texts: Sequence[str], *, max_share: float = 0.05, floor: int =
         for tok in f:
             df[tok] = df.get(tok, 0) + n
     limit = max(floor, int(max_share * len(texts)))
-    rare = {f: frozenset(t for t in f if df[t] <= limit and (len(t) >= 3 or t.isdigit()
-                                                          or not t.isascii() and not _CJK_FUNCTION.search(t)))
+    rare = {f: frozenset(t for t in f if df[t] <= limit and not _WHEN_WORD.fullmatch(t)
+                         and (len(t) >= 3 or t.isdigit() or not t.isascii() and not _CJK_FUNCTION.search(t)))
             for f in sets}
     return [rare[f] for f in feats]
 
 
+# when something happens is no topic: two requests that both say "早上" or "第二天" are not one request
+_WHEN_WORD = re.compile(r"早上|晚上|下午|上午|中午|明天|今天|昨天|后天|前天|第二|二天|每天|每周|每月|以后|之前|时候|现在|最近|月底|年底"
+                        r"|周[一二三四五六日末]|星期|礼拜|[一二三四五六七八九十两]点|点前|点后"
+                        r"|today|tomorrow|yesterday|morning|evening|night|tonight|week|weekly|daily|monday|tuesday|wednesday"
+                        r"|thursday|friday|saturday|sunday|am|pm")
 # a Chinese bigram with a function character in it ("都先", "给王", "的人") spans two words, or a
 # word and a particle: it names nothing, however rare the pair
 _CJK_FUNCTION = re.compile(r"[的了都也就还又才很太把被先再是和与而或呢吧吗啊么着]")

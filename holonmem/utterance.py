@@ -154,11 +154,12 @@ REPORTED = re.compile(
     r"|^[^，。,]{0,8}?(?:[老小][\u4e00-\u9fff]|[\u4e00-\u9fff]{1,3}(?:师傅|经理|总|阿姨|女士|先生|老师|医生|律师|主任)|他们?|她们?|业主|客户|物业|同事|老板|领导|甲方|房东)"
     r"(?:说|讲|觉得|建议)(?![得的]?(?:对|没错|有道理)|了算))", re.I)
 ONE_OFF = re.compile(
-    r"(\bfor this (?:\w+ ){0,2}only\b|\bonly for this\b|\bjust this once\b|\bthis (?:time|once|week|build|release|sprint|run|slide|draft|issue)\b"
+    r"(\bfor this (?:\w+ ){0,2}only\b|\bonly for this\b|\bfor (?:these|those|the) (?:two|three|guys|folks|couple)\b|\bfor this (?:couple|client|family|one)\b|\bjust this once\b|\bthis (?:time|once|week|build|release|sprint|run|slide|draft|issue)\b"
     r"|\bfor now\b|\bfor today\b|\btoday\b|\btonight\b|\bin this (?:PR|branch|commit|notebook)\b|\bright now\b|\bnext week\b|\btomorrow\b"
     r"|\bwhile you'?re at it\b|这次|这回|这一次|这期|本期|这周|本周|这个月|本月|今天|今晚|明天|暂时|先停|先别|先不|下周|下个星期|这两天|临时|顺手)", re.I)
 # how the person wants to be called: "别叫我林老师了，叫我 Lin 就行", "call me Dana, not Dr. Kowalski"
-_ADDRESS_ME = r"\b(?:everyone|everybody|people|most people|they all) calls? me (?-i:[A-Z][a-z]+)\b|别(?:再)?叫我|叫我\s*[A-Za-z\u4e00-\u9fff]{1,8}\s*就(?:行|好|可以)|\bcall me (?-i:[A-Z][a-z]+)\b(?! (?:when|if|at|on|back|tomorrow|later))|\bdon'?t call me\b"
+_ADDRESS_ME = (r"\b(?:everyone|everybody|people|most people|they all) calls? me (?-i:[A-Z][a-z]+)\b"
+               r"|\bcall me (?!back\b|later\b|when\b|if\b|tomorrow\b|asap\b|maybe\b|now\b|at\b|on\b)[a-z]{2,12}(?= pls\b| please\b| not\b|\s*[,.!]|$)|别(?:再)?叫我|叫我\s*[A-Za-z\u4e00-\u9fff]{1,8}\s*就(?:行|好|可以)|\bcall me (?-i:[A-Z][a-z]+)\b(?! (?:when|if|at|on|back|tomorrow|later))|\bdon'?t call me\b")
 # asking for what was done before: "gapdh + actb geomean like last time", "跟讲义一个规矩"
 _LIKE_BEFORE = r"\blike (?:last time|before|always|usual|we always do)\b|(?:跟|和|同)[^，。]{1,8}(?:一个|一样的?|同一个)规矩"
 # the person's own formats, wherever they work: "times in lisbon time", "回答用中文", "我所有文件名…"
@@ -181,7 +182,7 @@ STANDING = re.compile(
     r"|\bsame as (?:I said )?last time\b|(?:跟|和)(?:上次|之前|以前)说的一样|还是那句"
     r"|" + _LIKE_BEFORE + "|" + _PERSON_FORMAT +
     r"|\bany ?time\b(?! soon)"
-    r"|\b(?:out of|from|in|for|to|on) everything\b|\b(?:at the (?:end|start) of|end of|start of) (?:each|every) \w+"
+    r"|\b(?:out of|from|in|for|to|on) everything\b|\bon anything (?:that|which|we|you)\b|\b(?:at the (?:end|start) of|end of|start of) (?:each|every) \w+"
     # a quantified case: "any migration that touches the schema, loop in Priya", "凡是涉及合同的都先给我看"
     r"|" + _QUANTIFIED_CASE +
     # a choice kept as before: "海报还是用美图秀秀做", "stick with Postgres", "keep using the old runner"
@@ -263,7 +264,7 @@ PERSONAL = re.compile(
     r"|给我(?:排|安排|写|改|订|买)|我(?:要|想|得|需要)?先看|我要看|让我看|\bI (?:want|need) to (?:see|read|know)\b|(?:提醒|通知|消息)[^，。]{0,6}(?:发|用|改成|改用|通过|走)[^，。]{0,3}(?:短信|微信|邮件|电话|钉钉)"
     r"|不管哪个|无论哪个|不论哪个|我看着|我不爱看|我看不|给我(?:弄|列|做|整理|画)"
     r"|\bmy time ?zone\b|我的时区|" + _PERSON_FORMAT + "|" + _ADDRESS_ME + r"|(?:你|您)(?:回|回复|回答|给)我[^，。？！]{0,6}的时候"
-    r"|(?:回复|回答|回)我(?:的时候)?(?:都|就|先)?(?:用|说)|跟我说话|和我说话|[跟给]我说(?!过|了)|(?:别|不要)[^，。]{0,4}(?:发|甩|传)(?:给)?我|(?:文字|正文)[^，。]{0,6}(?:给我|写)|给我发(?:提醒|消息|通知)|发我(?:微信|短信|邮件|邮箱)|(?:发|打|找|联系|叫)(?:给)?我[^，。]{0,4}(?:都行|都可以|没事)|我要睡|我的稿子|我写的|给我改|我的名字|笔名|所有项目|任何项目|不管哪个项目)", re.I)
+    r"|(?:回复|回答|回)我(?:的时候)?(?:都|就|先)?(?:用|说)|跟我说话|和我说话|[跟给]我说(?!过|了)|(?:别|不要)[^，。]{0,4}(?:发|甩|传)(?:给)?我|(?:文字|正文)[^，。]{0,6}(?:给我|写)|给我发(?:提醒|消息|通知)|发我(?:微信|短信|邮件|邮箱)|(?:发|打|找|联系|叫)(?:给)?我[^，。]{0,4}(?:都行|都可以|没事)|我要睡|睡得早|我(?:一般|通常)?[^，。\s]{0,4}还没睡|我的稿子|我写的|给我改|我的名字|笔名|所有项目|任何项目|不管哪个项目)", re.I)
 # "show me a diff / the plan / the SQL": what the person wants to see of the work (a project's gate)
 _SHOW_ME = re.compile(r"\b(?:give|show|send) me\b", re.I)
 _SHOWN_ARTIFACT = re.compile(r"\b(?:give|show|send) me (?:a |an |the )?(?:[\w-]+ ){0,2}(?:diffs?|plans?|SQL|queries|query|logs?|"
@@ -738,7 +739,7 @@ _THIRD_MOVE = re.compile(r"\b(?:she|he|they)\s+(?:has\s+|have\s+|'s\s+)?(?:mov|s
 
 # where a kind of thing comes from or goes through, with the team's reason after it
 _ROUTE_SRC = (r"(?:all\s+|our\s+)?[a-z]+s(?:\s+and\s+[a-z]+s)?\s+(?:come|go|are ordered|get ordered|are bought|get bought|ship)\s+"
-              r"(?:from|through|via)\s+(?:the\s+)?[a-z][\w&.-]+")
+              r"(?:from|through|thru|via)\s+(?:the\s+)?[a-z][\w&.-]+")
 _ROUTE = re.compile(rf"^{_ROUTE_SRC}\s*$", re.I)
 # … and the route changed: "tips and plastics go through VWR now"
 _ROUTE_NOW = re.compile(rf"(?:^|[,;]\s*){_ROUTE_SRC}\s+now\s*[.!]?$", re.I)

@@ -364,3 +364,13 @@ def test_two_rules_of_one_session_sharing_rare_words_stay_two(home, cli):
     dream(cli, home)
     active = [m.statement for m in load_memories(home) if m.status == "active"]
     assert any(s.startswith("Put the stamp") for s in active) and any(s.startswith("Boxes ship") for s in active)
+
+
+def test_requests_that_only_share_when_they_happen_are_not_one_request(home, cli):
+    signalstore.append(home, [
+        weak(561, "每天早上把第二天的送货单发到司机群", "s_a", ts="2026-06-10T10:00:00+08:00", kind="preference", act="prefer"),
+        weak(562, "我最近睡得早 有事留到第二天早上再说", "s_b", ts="2026-06-12T10:00:00+08:00", kind="preference", act="prefer"),
+    ])
+    dream(cli, home)
+    # two weak preferences, each said once: joined on 早上 / 第二天 they would pass as one repeated request
+    assert not any("送货单" in m.statement or "睡得早" in m.statement for m in load_memories(home))

@@ -534,3 +534,23 @@ def test_chinese_typed_with_spaces_for_commas(text, act, personal, needle):
     found = acts(text)
     assert found and (found[0][0], found[0][1]) == (act, personal) and needle in found[0][2], found
     assert [a for a, _p, _t in acts("货在7号门 跟司机说清楚 别跑错了")] != ["revoke"]  # a warning, not a stopped way
+
+
+@pytest.mark.parametrize("text, act, personal, needle", [
+    ("orders go thru shipbob btw, thats where the warehouse looks", "convention", False, "shipbob"),
+    ("call me alex pls, only the bank calls me alexander", "instruct", True, "alex"),
+    ("cc maria on anything that goes to a supplier, she tracks the orders", "instruct", False, "maria"),
+])
+def test_routes_names_and_anything_that_in_lowercase_typing(text, act, personal, needle):
+    ((a, p, t),) = acts(text)
+    assert (a, p) == (act, personal) and needle in t.lower()
+    assert acts("call me back later") == []
+
+
+def test_a_request_for_these_two_is_a_one_off():
+    assert acts("skip the reminder email for these two, they asked for a call instead") == []
+
+
+def test_when_the_person_sleeps_is_theirs():
+    ((a, p, _t),) = acts("对了 我最近睡得早 十点以后有事留到第二天再说")
+    assert a == "instruct" and p
