@@ -6,10 +6,12 @@ Phases (named in the journal):
   into their first occurrence, reject untrusted ones.
 - **REM** — group signals that say the same thing (see :mod:`holonmem.grouping`)
   within scope, project, kind and polarity, across sessions and languages.
-- **Deep** — score each group and promote it through one of three channels
+- **Deep** — score each group and promote it through one of four channels
   only: ``repeated_across_sessions`` (>= 2 distinct sessions),
   ``tool_failure_evidence`` (a lesson backed by a failed tool result and the
-  passing fix) and ``explicit_user_instruction`` (the user said it, trusted).
+  passing fix), ``explicit_user_instruction`` (the user said it, trusted) and
+  ``changes_active_rule`` (a weak change the user asked for that replaces an
+  older active rule it contradicts).
   A group that matches an active memory strengthens it instead of creating a
   twin. A group that contradicts an active memory on the same subject wins
   if it is newer (the old memory becomes ``superseded``, links both ways).

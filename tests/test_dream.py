@@ -1,4 +1,4 @@
-"""dream: the three promotion channels, every refusal, contradictions, strengthening, expiry.
+"""dream: the promotion channels, every refusal, contradictions, strengthening, expiry.
 
 Signals are written in the exact signals.jsonl format with signalstore.append,
 then the real CLI runs ``dream --force --now``.
