@@ -34,10 +34,10 @@ demo: install
 	@echo '--- context for a new task in the invoicer project (what the next prompt would get) ---'
 	$(HM) --home $(DEMO) context --project invoicer --task "release 0.8.1 with the PDF upload retry" --now 2026-06-25 --budget 1500
 
-# the suite runs in two worker processes (pytest-xdist); PYTEST_WORKERS=0 runs it in one.
+# the suite runs in three worker processes on the 2 CPUs (pytest-xdist: the subprocess-heavy tests wait on process start-up and I/O, a third worker fills those gaps); PYTEST_WORKERS=0 runs it in one.
 # loadfile: each test file runs on one worker, so a module-scoped home is built once, not once
 # per worker (xdist hands out the files with the most tests first, the others as workers free up)
-PYTEST_WORKERS ?= 2
+PYTEST_WORKERS ?= 3
 test: install
 	@# fresh bytecode: with PYTHONDONTWRITEBYTECODE set, each CLI subprocess would compile a changed module again
 	$(PY) -m compileall -q holonmem >/dev/null
