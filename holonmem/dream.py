@@ -770,14 +770,15 @@ def _targets(rep: dict, work: dict, feats: dict, candidates, *, need: int = 2) -
                     out.append((len(shared), p))
                 continue
             left = gone & grouping.features(mtext)
-            # a Chinese word left behind ("日报别发微信了") is short and common: with one more word in
-            # common that is not a piece of it ("发微" is)
-            other = {t for t in shared if not set(t) & set("".join(left))}
             if left and m.kind != "lesson":
                 if any(t.isascii() for t in left):
                     out.append((len(shared) + 1, p))
-                elif other:
-                    out.append((len(other) + 1, p))
+                else:
+                    # a Chinese word left behind ("日报别发微信了") is short and common: with one more word
+                    # in common that is not a piece of it ("发微" is)
+                    other = {t for t in shared if not set(t) & set("".join(left))}
+                    if other:
+                        out.append((len(other) + 1, p))
                 continue
             if moved & mcore and m.kind != "lesson" and grouping.names_tool(mtext, grouping.features(text)):
                 out.append((len(shared) + 1, p))

@@ -178,9 +178,6 @@ def _rerun(fail_call: dict | None, pass_call: dict | None) -> dict:
 _DETAIL = re.compile(r"\d|\[REDACTED|`|[\"“「'][^\"”」']+[\"”」']|\S+@\S+|://|(?:^|\s)[~./]\S*/|\b[A-Za-z]+[-_.][A-Za-z0-9]")
 
 
-_REDACTED = re.compile(r"\[REDACTED[^\]]*\]")
-
-
 def _supplies_detail(text: str) -> bool:
     return bool(_DETAIL.search(text))
 
@@ -284,7 +281,7 @@ def pair_failures(events: list[dict]) -> list[dict]:
             f["steps"] = [s for s in steps if s["ok"] and s["kind"] != "inspect"]
             f["user_supplied"] = user_said
             # what the user gave was only a secret (redacted): nothing of it carries over to a next time
-            f["secret_only"] = user_said and not any(_supplies_detail(_REDACTED.sub(" ", t)) for t in said)
+            f["secret_only"] = user_said and not any(_supplies_detail(L.REDACTED_RE.sub(" ", t)) for t in said)
             how = "; ".join(f["fix_commands"]) or "retried"
             f["resolution"] = _one(f"{how} → {events[j].get('text', '')}", 240)
         out.append(f)

@@ -165,6 +165,7 @@ def distinct_details(a: frozenset[str], b: frozenset[str]) -> bool:
     return bool(xb) and bool(xa - xb) and bool(xb - xa)
 
 
+@lru_cache(maxsize=65536)
 def new_numbers(a_text: str, b_text: str) -> frozenset[str]:
     """The numbers ``b_text`` names that ``a_text`` does not ("day 3" -> "… day 3 …, day 5 instead": {"5"})."""
     return frozenset(set(_NUMBERS.findall(normalize(b_text))) - set(_NUMBERS.findall(normalize(a_text))))

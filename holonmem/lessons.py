@@ -58,7 +58,7 @@ _TOOL_ERR_RE = re.compile(r"</?tool_use_error>", re.I)
 _EXEC_HEADER_RE = re.compile(
     r"^\s*(?:Chunk ID|Wall time|Process exited with code|Original token count|Exit code|Output)\b[^\n]*$\n?", re.I | re.M)
 _HOME_PATH_RE = re.compile(r"(?:/Users|/home)/[^/\s'\"`]+((?:/[^\s'\"`:;,()\[\]{}<>]*)?)|[A-Za-z]:\\Users\\[^\\\s]+((?:\\[^\s'\"`:;,()]*)?)")
-_REDACTED_RE = re.compile(r"\[REDACTED(?::[\w-]+)?\]")
+REDACTED_RE = re.compile(r"\[REDACTED(?::[\w-]+)?\]")  # a placeholder redact left
 _UUID_RE = re.compile(r"\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b")
 _HEX_RE = re.compile(r"\b(?=[0-9a-fA-F]*\d)(?=[0-9a-fA-F]*[a-fA-F])[0-9a-fA-F]{12,}\b")
 _TOKENISH_RE = re.compile(r"\b(?=[A-Za-z0-9_\-]*\d)(?=[A-Za-z0-9_\-]*[A-Za-z])[A-Za-z0-9_\-]{24,}\b")
@@ -91,7 +91,7 @@ def clean_text(text: str, project: str | None = None) -> str:
     s = _TOOL_ERR_RE.sub("", str(text or ""))
     s = _EXEC_HEADER_RE.sub("", s)
     s = _HOME_PATH_RE.sub(lambda m: tidy_path(m.group(0), project), s)
-    s = _REDACTED_RE.sub("…", s)
+    s = REDACTED_RE.sub("…", s)
     s = _UUID_RE.sub("…", s)
     s = _HEX_RE.sub("…", s)
     s = _TOKENISH_RE.sub("…", s)

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .textterms import content_chars
 
@@ -326,7 +327,10 @@ def opens_future(sentence: str) -> bool:
     return bool(re.match(r"^\s*(?:(?:and|so|ok|then)[,\s]+)*(?:" + _FUTURE.pattern + ")", sentence, re.I))
 
 
-_NUMBER_ZH = re.compile(r"\d|[一二三四五六七八九十两半]+[成年天个月周次份点号倍层张人]")
+# a count in Chinese: the numerals and the units they count ("三成", "两年", "一式三份")
+_CJK_NUMERAL = "一二三四五六七八九十两"
+_CJK_UNIT = "成年天个月周次份点号倍层张人"
+_NUMBER_ZH = re.compile(rf"\d|[{_CJK_NUMERAL}半]+[{_CJK_UNIT}]")
 
 
 def names_number(text: str) -> bool:
@@ -334,6 +338,7 @@ def names_number(text: str) -> bool:
     return bool(_NUMBER_ZH.search(text))
 
 
+@lru_cache(maxsize=65536)
 def asks_change(text: str) -> bool:
     """Whether ``text`` asks for something other than before ("let's do them on day 5 instead")."""
     if re.search(r"差点|差一点|险些|\balmost\b|\bnearly\b", text, re.I):
@@ -383,11 +388,15 @@ _NAMING_TEMPLATE = re.compile(
     r"(?=[^\s，。,;]*(?:日期|时间|名字?|编号|序号|date|name|yyyy|mm|dd|id\b|<|\{))[^\s，。,;]+[_\-][^\s，。,;]+", re.I)
 
 
+def _clause_start(s: str, pos: int) -> int:
+    """Where the clause of ``s`` around position ``pos`` starts."""
+    return ([m.end() for m in _CLAUSE.finditer(s, 0, pos)] or [0])[-1]
+
+
 def _clause_at(s: str, pos: int) -> str:
     """The clause of ``s`` around position ``pos``."""
-    starts = [m.end() for m in _CLAUSE.finditer(s, 0, pos)]
     end = _CLAUSE.search(s, pos)
-    return s[(starts[-1] if starts else 0):(end.start() if end else len(s))]
+    return s[_clause_start(s, pos):(end.start() if end else len(s))]
 
 
 def _standing_clause(s: str) -> bool:
@@ -554,7 +563,7 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
     head_task = ""
     if now and one_off and _CJK_RE.search(s):
         # "5M203今天去保养对吧 顺达那边换老板了 现在车都送恒通": today dates the task before the news
-        at = ([m.end() for m in _CLAUSE.finditer(s, 0, now.start())] or [0])[-1]
+        at = _clause_start(s, now.start())
         head_task, rest = s[:at], s[at:]
         if ONE_OFF.search(rest) or not all(ONE_OFF.search(c) or _TASK_NOW.search(c) or is_question(c)
                                            for c in _CLAUSE.split(head_task) if c.strip()):
@@ -706,7 +715,8 @@ _TEAM_PRACTICE_EN = re.compile(
     r"|(?:^|[,;]\s*)we only(?: ever)? (?:post|ship|send|use|book|take|accept|sell|work with)\b"
     r"|^(?:our\s+)?[a-z]+s\s+go (?:up|out|live)\s+(?:on\s+)?(?:mon|tue|wed|thu|fri|sat|sun)"
     r"|^(?:(?:fyi|also|and|oh)[,\s]+)*(?:nobody|no one|we never|we don'?t)\s+[a-z]+\s+on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days\b", re.I)
-_PRACTICE_VALUE = re.compile(r"\d|[A-Za-z]{2,}|[一二三四五六七八九十两]+[天个点号成份次遍张人倍年月周层]|周[一二三四五六日末]|[\u4e00-\u9fff]{2,}的车|[\u4e00-\u9fff]{2,}店")
+_PRACTICE_VALUE = re.compile(rf"\d|[A-Za-z]{{2,}}|[{_CJK_NUMERAL}]+[{_CJK_UNIT}遍]|"
+                             r"周[一二三四五六日末]|[\u4e00-\u9fff]{2,}的车|[\u4e00-\u9fff]{2,}店")
 _PAST_CLAUSE = re.compile(r"了$|过|上次|昨天|上周|那次|刚才")
 
 
