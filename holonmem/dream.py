@@ -29,7 +29,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
-from . import grouping, utterance
+from . import grouping, slots, utterance
 from .gcpause import paused_gc
 from .memory import Memory, clean_statement, make_slug, new_memory
 from .signal_model import AGENT_TRUST, EXPLICIT_ACTS
@@ -739,7 +739,7 @@ def _targets(rep: dict, work: dict, feats: dict, candidates, *, need: int = 2) -
     person), sharing at least ``need`` subject features once labels and project names are removed."""
     drop = grouping.features(rep["project"] or "")
     # what the change names as left behind ("moving off CocoaPods", "instead of npm") is the topic itself
-    gone = {t for t in grouping.replaced_terms(rep["statement"]) if len(t) >= (3 if t.isascii() else 2)} - drop
+    gone = {t for t in grouping.replaced_terms(rep["statement"]) if len(t) >= 2} - drop
     # what a move takes elsewhere ("we're moving surveys to tally") is the slot a rule naming its
     # old place fills ("survey in google forms like last time")
     moved = grouping.moved_objects(rep["statement"]) - drop
@@ -777,7 +777,7 @@ def _targets(rep: dict, work: dict, feats: dict, candidates, *, need: int = 2) -
                     # a Chinese word left behind ("日报别发微信了") is short and common: with one more word
                     # in common that is not a piece of it ("发微" is)
                     other = {t for t in shared if not set(t) & set("".join(left))}
-                    if other:
+                    if other or left & retired:  # … or a name said to be gone ("顺达那边换老板了")
                         out.append((len(other) + 1, p))
                 continue
             if moved & mcore and m.kind != "lesson" and grouping.names_tool(mtext, grouping.features(text)):
@@ -786,9 +786,19 @@ def _targets(rep: dict, work: dict, feats: dict, candidates, *, need: int = 2) -
             if slot & mcore and m.kind != "lesson" and grouping.new_numbers(text, mtext):
                 out.append((len(shared) + 1, p))
                 continue
+            # a change giving a measure the rule sets another value ("playtests move to thursdays
+            # 18:00" / "our slot is saturday 14:00" in project playtests), with a word in common
+            # besides the values — the rule's project counts when the change names it
+            if m.kind != "lesson" and slots.changed(text, mtext) and grouping.value_topic(text, f"{m.project or ''} {mtext}"):
+                out.append((len(shared) + 1, p))
+                continue
             # the shared part must name the thing itself (a word, a number, a named CJK term),
             # not only a common verb: "提醒改成发短信" is not about "别在七点前给我发提醒"
             named = [t for t in shared if (t.isascii() and (len(t) >= 3 or t.isdigit()))]
+            if any(t.isdigit() and len(t) >= 3 and not re.fullmatch(r"(?:19|20)\d\d", t) for t in shared) and m.kind != "lesson" and len(shared) >= min(need, len(core)) - 1:
+                # a number of three digits or more both name is the rule itself ("5000以上那个不用再先问我了")
+                out.append((len(shared) + 1, p))
+                continue
             # and a fair part of the smaller side (two generic words in common is no topic), or a
             # named Chinese term both spell out ("延伸阅读")
             if (len(shared) >= min(need, len(core)) and m.kind != "lesson"

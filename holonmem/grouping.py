@@ -23,6 +23,8 @@ import unicodedata
 from functools import lru_cache
 from typing import Callable, Iterable, Sequence
 
+from . import slots
+
 THRESHOLD = 0.5
 MAX_POSTINGS = 64  # a feature shared by more groups than this is too common to find candidates by
 
@@ -39,7 +41,7 @@ _NEG_WORDS = re.compile(r"\b(never|don'?t|do not|does not|doesn'?t|no longer|sto
 _NEG_CJK = re.compile(r"不要|不用|别|不能|不得|禁止|不想|不再|勿|避免|不")
 _NEG_STRIP = re.compile(r"不要|不用|不能|不得|不想|不再|禁止|避免|别|勿|不|要|以后|今后|从现在起|一定|总是|都")
 _REPLACE_EN = re.compile(r"(?:\b(?:instead of|rather than|no longer use|in place of|switch(?:ed|ing)? (?:from|off|away from)|mov(?:e|ed|ing) (?:off|away from|from)|replac(?:e|es|ing)|not use)|[,—–]\s*(?:not|never))\s+(?:the\s+|an?\s+|any\s+)?(?:bare\s+|plain\s+)?\\?([a-z0-9][a-z0-9+#.-]*)")
-_STOPPED_EN = re.compile(r"\bstop\s+([a-z]{3,}?)(?:ing)\b|\b(?:lose|ditch) the (?:\w+ )?([a-z]{3,})\b")
+_STOPPED_EN = re.compile(r"\bstop\s+([a-z]{3,}?)(?:ing)\b|\bstop\s+([a-z]{2,})['’]ing\b|\b(?:lose|ditch) the (?:\w+ )?([a-z]{3,})\b")
 _REPLACE_ZH = re.compile(rf"(?:不用|别用|不要用|不再用|而不是|代替|取代|换掉)\s*([a-z0-9][a-z0-9+#.-]*|[{_CJK}]{{1,6}})"
                          # a way of doing it stopped: "日报别发微信了", "病历别存word了"
                          rf"|别(?:再)?(?:发|存|走|寄|订|找|放|记|录)(?:到|在|进)?\s*([a-z0-9][a-z0-9+#.-]*|[{_CJK}]{{1,6}}?)(?=了|[，,。；;]|$)")
@@ -57,7 +59,9 @@ _RETIRED_EN = re.compile(r"\b([a-z0-9][a-z0-9+#._-]*)\s+(?:got|was|were|is|are|h
                          r"|\b([a-z][a-z.'-]*)\s+(?:has\s+|just\s+)?(?:moved to (?:the |another |a )?[\w-]+ team|left(?=\s*(?:$|[.,;!]|the (?:company|team|org)|last|yesterday|this|on|for))"
                          r"|is no longer (?:on the team|with us|here|in charge|the owner))")
 _RETIRED_ZH = re.compile(rf"([a-z0-9][a-z0-9+#.-]*|[{_CJK}]{{1,4}}?)\s*(?:上周|上个月|昨天|前几天|最近|月底|年底|下个月|下周|已经|已)*"
-                         r"(?:离职|停用|下线|废弃|停运|关停|不租了|不用了)")
+                         r"(?:离职|停用|下线|废弃|停运|关停|不租了|不用了)"
+                         # a supplier or shop changed hands or closed: "顺达那边换老板了", "楼下那家关门了"
+                         rf"|([{_CJK}]{{2,4}}?)(?:那边|那家)\s*(?:换老板|换人|关门|倒闭|搬走|不干|不做|黄)了")
 
 
 def normalize(text: str) -> str:
@@ -84,6 +88,10 @@ def _stem(w: str) -> str:
     return w
 
 
+# "cc'ing", "DM'd", "jonah's": the word is the one before the apostrophe
+_VERBED = re.compile(r"(?<=[a-z0-9])['’](?:ing|ed|d|s)\b")
+
+
 def features(text: str, *, drop: Iterable[str] = ()) -> frozenset[str]:
     """English word stems and CJK character bigrams of ``text`` (cached)."""
     f = _features(text)
@@ -92,7 +100,7 @@ def features(text: str, *, drop: Iterable[str] = ()) -> frozenset[str]:
 
 @lru_cache(maxsize=65536)
 def _features(text: str) -> frozenset[str]:
-    t = normalize(text)
+    t = _VERBED.sub("", normalize(text))
     out: set[str] = set()
     for tok in _WORD_RE.findall(t):
         if _CJK_RUN.fullmatch(tok):
@@ -251,7 +259,7 @@ def replaced_terms(text: str) -> frozenset[str]:
     of a value changed to a number ("上限改成 5000，3000 太紧了" -> {"3000"})."""
     t = normalize(text)
     out = {_stem(m.group(1).strip(".-")) for m in _REPLACE_EN.finditer(t)}
-    out.update(_stem(m.group(1) or m.group(2)) for m in _STOPPED_EN.finditer(t))  # "stop texting me": texts; "lose the logo"
+    out.update(_stem(next(g for g in m.groups() if g)) for m in _STOPPED_EN.finditer(t))  # "stop texting me": texts; "lose the logo"
     for m in _REPLACE_ZH.finditer(t):
         out.update(features(m.group(1) or m.group(2)))
     changed = _CHANGED_TO.search(t)
@@ -347,12 +355,70 @@ def conflicts(a_text: str, a_pol: str, b_text: str, b_pol: str, *, threshold: fl
         ca, cb = core_features(a_text), core_features(b_text)
         return len(ca & cb) >= 2 or similarity(ca, cb) >= threshold * 0.6
     if a_pol != b_pol:
-        return similarity(core_features(a_text), core_features(b_text)) >= max(threshold, 0.6)
+        return similarity(core_features(a_text), core_features(b_text)) >= max(threshold, 0.6) or resets_value(a_text, b_text)
     # the same thing from two different sources ("驱虫药还是从华牧订" / "驱虫药以后都从康宠订")
     sa, sb = sources(a_text), sources(b_text)
-    if sa and sb and not sa & sb:
-        return bool(core_features(a_text) - sa & core_features(b_text) - sb)
-    return False
+    if sa and sb and not sa & sb:  # about one thing (a "project: " label is no thing)
+        return bool(core_features(_LABEL.sub("", a_text)) - sa & core_features(_LABEL.sub("", b_text)) - sb)
+    # one gives what the other's reason rules out: "give me temps in fahrenheit, I honestly can't
+    # picture celsius" / "you can give me temps in celsius now"
+    for x, y in ((a_text, b_text), (b_text, a_text)):
+        out = rejected_terms(x) & core_features(y)
+        if out and core_features(x) & core_features(y) - out - rejected_terms(x):
+            return True
+    # the same setting given another value: "posts go up tues + thurs at 7pm" / "… mon/wed/fri at 8am"
+    return resets_value(a_text, b_text)
+
+
+# a reason in the first person that rules something out: "I honestly can't picture celsius",
+# "我看不惯公里每升"; what follows the negation is what the statement does not want
+_REJECTS = re.compile(r"\b(?:i|we)\b[^,;.!?]{0,20}?\b(?:can'?t|cannot|don'?t|do not|never|hate|dislike|can'?t stand)\b([^,;.!?]{1,40})"
+                      rf"|我[^，。！？,.]{{0,6}}?(?:看不惯|不习惯|受不了|不喜欢|看不懂)([^，。！？,.]{{1,20}})"
+                      rf"|(?:^|(?<=[\s，,;；]))([{_CJK}a-z0-9]{{2,10}})(?:看着|读着|听着)(?:别扭|难受|费劲|头疼)")
+
+
+@lru_cache(maxsize=65536)
+def rejected_terms(text: str) -> frozenset[str]:
+    """What a statement's first-person reason rules out, not named in the rest of it (the
+    choice it makes): "…in fahrenheit on everything, I honestly can't picture celsius" -> {celsius}."""
+    t = normalize(text)
+    hits = list(_REJECTS.finditer(t))
+    if not hits:
+        return frozenset()
+    rest, last = [], 0
+    for m in hits:
+        rest.append(t[last:m.start()])
+        last = m.end()
+    kept = features(" ".join(rest) + " " + t[last:])
+    out: set[str] = set()
+    for m in hits:
+        out.update(features(next(g for g in m.groups() if g is not None)) - kept)
+    return frozenset(x for x in out if (len(x) >= 3 if x.isascii() else len(x) >= 2))
+
+
+_PERSON_CJK = frozenset("我你您他她它")
+_LABEL = re.compile(r"^\s*[a-z0-9][\w.-]*:\s+", re.I)  # a memory's "project: " label
+
+
+@lru_cache(maxsize=65536)
+def value_topic(a_text: str, b_text: str) -> frozenset[str]:
+    """What two statements both name besides their values (numbers with their units, weekdays): a
+    word of three letters or more, or a Chinese bigram that is not a pronoun's ("给我")."""
+    shared = (core_features(slots.without_values(_LABEL.sub("", a_text)))
+              & core_features(slots.without_values(_LABEL.sub("", b_text))))
+    return frozenset(t for t in shared if (len(t) >= 3 and not t.isdigit() and t not in STOP if t.isascii()
+                                           else not _PERSON_CJK & set(t)))
+
+
+@lru_cache(maxsize=65536)
+def resets_value(a_text: str, b_text: str) -> bool:
+    """One statement gives a measure the other also gives, another value, on the same subject: two
+    words in common besides the values, one of them English or a Chinese run of three characters."""
+    if not (slots.changed(a_text, b_text) or slots.changed(b_text, a_text)):
+        return False
+    shared = value_topic(a_text, b_text)
+    return len(shared) >= 2 and (any(t.isascii() for t in shared)
+                                 or common_cjk_run(slots.without_values(a_text), slots.without_values(b_text)) >= 3)
 
 
 _SOURCE = re.compile(rf"从\s*([{_CJK}a-z0-9]{{2,6}}?)(?:那边|那里|这边|家)?(?:订|拿|买|进货|进|采购|调货)"
@@ -471,10 +537,30 @@ def rare_features(texts: Sequence[str], *, max_share: float = 0.05, floor: int =
         for tok in f:
             df[tok] = df.get(tok, 0) + n
     limit = max(floor, int(max_share * len(texts)))
-    rare = {f: frozenset(t for t in f if df[t] <= limit and not _WHEN_WORD.fullmatch(t)
+    rare = {f: frozenset(t for t in f if df[t] <= limit and not _WHEN_WORD.fullmatch(t) and not _HOW_FIRMLY.fullmatch(t)
                          and (len(t) >= 3 or t.isdigit() or not t.isascii() and not _CJK_FUNCTION.search(t)))
             for f in sets}
     return [rare[f] for f in feats]
+
+
+def distinct_terms(shared: Iterable[str]) -> int:
+    """How many things a set of shared features names: Chinese bigrams that chain into one run
+    ("哪台" + "台车" from 哪台车, "不给" + "给报") are one word; a run of four characters or more
+    ("仲裁委员会") names a term specific enough to count twice."""
+    words = [t for t in shared if t.isascii() or len(t) != 2]
+    pairs = sorted(t for t in shared if not t.isascii() and len(t) == 2)
+    runs = 0
+    left = set(pairs)
+    while left:
+        chain, size = [left.pop()], 1
+        while chain:  # every bigram linked to this one through a shared end character
+            x = chain.pop()
+            linked = {y for y in left if y[0] == x[1] or y[1] == x[0]}
+            left -= linked
+            chain.extend(linked)
+            size += len(linked)
+        runs += 2 if size >= 3 else 1
+    return len(words) + runs
 
 
 # when something happens is no topic: two requests that both say "早上" or "第二天" are not one request
@@ -482,9 +568,11 @@ _WHEN_WORD = re.compile(r"早上|晚上|下午|上午|中午|明天|今天|昨�
                         r"|周[一二三四五六日末]|星期|礼拜|[一二三四五六七八九十两]点|点前|点后"
                         r"|today|tomorrow|yesterday|morning|evening|night|tonight|week|weekly|daily|monday|tuesday|wednesday"
                         r"|thursday|friday|saturday|sunday|am|pm")
-# a Chinese bigram with a function character in it ("都先", "给王", "的人") spans two words, or a
-# word and a particle: it names nothing, however rare the pair
-_CJK_FUNCTION = re.compile(r"[的了都也就还又才很太把被先再是和与而或呢吧吗啊么着]")
+# how firmly a rule is meant is no topic either: "保养一律去顺达" and "加油一律刷油卡" are two rules
+_HOW_FIRMLY = re.compile(r"一律|一定|必须|务必|千万|统一|总是|全部|所有|尽量|always|never|every|must")
+# a Chinese bigram with a function character in it ("都先", "的人", "个油", "哪台") spans two words,
+# or a word and a particle, measure word or question word: it names nothing, however rare the pair
+_CJK_FUNCTION = re.compile(r"[的了都也就还又才很太把被先再是和与而或呢吧吗啊么着个哪]")
 
 
 # the words of a statement that only points back at an earlier one ("remember the lactose thing")
@@ -523,7 +611,21 @@ def merge_on_rare(
         for b, lf, oi, li in leaders:
             if b != block or (separate and separate(items[li], items[g[0]])):
                 continue
-            if len(fr & lf) >= need:
+            # two long requests sharing two rare words are two requests ("保养一律去顺达汽修…" /
+            # "加油一律刷公司的油卡…": 公司, 给报; "log gravity … on the fermentation sheet" / "the dry
+            # hop goes in on day 3 of fermentation, put it on the brew sheet"): the shared part must
+            # be a fair share of the shorter (of the two on average when the words are English or
+            # numbers, whole words where Chinese bigrams are pieces)
+            both = fr & lf
+            shared = distinct_terms(both)
+            sizes = (distinct_terms(fr), distinct_terms(lf))
+            if sum(t.isascii() for t in both) >= need:
+                fair = 0.25 * (sizes[0] + sizes[1]) / 2
+            else:
+                fair = 0.3 * min(sizes)
+            # a number or a name with digits in it ("1.20.1", "p99") says more than a word: it counts twice
+            weight = shared + sum(1 for t in both if _DIGIT.search(t))
+            if shared >= need and (need == 1 or weight >= fair):
                 hit = oi
                 break
         if hit is None:

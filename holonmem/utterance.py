@@ -169,7 +169,12 @@ _PERSON_FORMAT = (r"\b(?:times?|dates?|timestamps?) in [\w/ ]{2,20}? time\b|(?:^
 # a quantified case and what to do in it: "any migration that touches the schema, loop in Priya",
 # "凡是涉及合同的都先给我看" (a standing rule and a directive)
 _QUANTIFIED_CASE = (r"(?:^|[,;]\s*(?:so|and|but)\s+)(?:[\w ]{1,12}:\s*)?(?:any|all)\s+(?!(?:ideas?|thoughts?|questions?|luck|chance|news|updates?)\b)[\w-]+(?:\s+[\w-]+){0,2}\s+(?:that|which|who|with|without|touching|over|under|above|below|you|we)\b"
-                    r"[^,;]{1,60}[,;]\s*(?:please\s+)?(?!(?:i|we|it|they|he|she|there|the|this|that)\b)[a-z]{3,}\b|凡是")
+                    r"[^,;]{1,60}[,;]\s*(?:please\s+)?(?!(?:i|we|it|they|he|she|there|the|this|that)\b)[a-z]{3,}\b|凡是"
+                    # a class of things by a threshold, and what to do with them: "超过5000的单子下之前先发我确认"
+                    r"|(?:超过|高于|低于|不到|大于|小于|多于|少于)\s*[\d一二三四五六七八九十两百千万.]+\s*[^\s，。的]{0,3}的[^，。]{1,8}?(?:先|都|一律|要|得|别|不要)"
+                    r"|[\d一二三四五六七八九十两百千万.]+\s*[^\s，。的]{0,2}(?:以上|以下)的[^，。]{1,8}?(?:先|都|一律|要|得|别|不要)"
+                    # a case mapped to what to do: "anything urgent → signal me"
+                    r"|\b(?:anything|everything|any \w+|all \w+)(?:\s+\w+)?\s*(?:→|->|=>)\s*\w")
 _QUANTIFIED = re.compile(_QUANTIFIED_CASE, re.I)
 STANDING = re.compile(
     r"(\bfrom now on\b|\bgoing forward\b|\bfrom here on\b|\bin (?:the )?future\b|\bevery ?time\b|\beach time\b|\bwhenever\b|\balways\b|\bnever\b(?! mind\b)"
@@ -183,7 +188,7 @@ STANDING = re.compile(
     r"|\bsame as (?:I said )?last time\b|(?:跟|和)(?:上次|之前|以前)说的一样|还是那句"
     r"|" + _LIKE_BEFORE + "|" + _PERSON_FORMAT +
     r"|\bany ?time\b(?! soon)"
-    r"|\b(?:out of|from|in|for|to|on) everything\b|\bon anything (?:that|which|we|you)\b|\b(?:at the (?:end|start) of|end of|start of) (?:each|every) \w+"
+    r"|\b(?:out of|from|in|for|to|on) everything\b|\b(?:on|for|with|to) anything (?:that|which|we|you)\b|\b(?:once|twice|three times|\d+ ?(?:times|x)) (?:a|an|per|every) (?:day|week|month|shift|hour|year|morning|night)\b|\b(?:at the (?:end|start) of|end of|start of) (?:each|every) \w+"
     # a quantified case: "any migration that touches the schema, loop in Priya", "凡是涉及合同的都先给我看"
     r"|" + _QUANTIFIED_CASE +
     # a choice kept as before: "海报还是用美图秀秀做", "stick with Postgres", "keep using the old runner"
@@ -203,16 +208,17 @@ DIRECTIVE = re.compile(
     r"(^\s*(?:please\s+|pls\s+|just\s+|also\s+|and\s+|so\s+)?(?:don'?t|do not|never|always|make sure|be sure|remember|keep|use|put|add|set|run|log|load|send|write"
     r"|leave|drop|cut|skip|stop|avoid|give|report|post|explain|compare|follow|translate|mark|include|exclude|check|ask|tell|ping|call|save"
     r"|tag|cc|notify|announce|label|cite|credit|link|update|commit|push|merge|review|test|document|print|export|convert|round|sort|list"
-    r"|store|read|open|move|show|format|name|bump|go|let'?s|no|only|prefer|reply|answer|respond|address|sign|attach|mention|delete|remove)\b"
+    r"|store|read|open|move|show|format|name|bump|go|let'?s|no|only|prefer|reply|answer|respond|address|sign|attach|mention|delete|remove"
+    r"|start (?:\w+ing|to)|begin (?:\w+ing|to))\b"
     r"|\byou (?:should|must|need to|have to|can stop|can drop|don'?t need to|no longer need to)\b|\bI want you to\b|\bI'?d like you to\b"
     r"|\b(?:goes|go|get|gets) (?:in|into|added|put)\b|\bshould (?:be|go|use|get)\b|\bmust (?:be|go|use)\b|\bhas to\b|\bhave to\b"
     r"|\bis mine\b|\bleave \w+ to me\b|\bto me\b|\bfor me\b"
     r"|\b(?:when|whenever|if|once)\b[^,]{1,80},\s*(?:please\s+)?(?:always|never|don'?t|do not)\s+\w"
     r"|\b(?:when|whenever|if|once)\b[^,]{1,80},\s*(?:please\s+)?(?:compare|use|keep|put|add|set|run|send|write|explain|ask|tell|ping|check|mark|include|leave|skip|stop|go)\b"
     r"|\b(?:uses|requires|wants|expects|prefers|follows|prints|needs it)\b|\bsource of truth\b|,?\s*(?:please|pls|plz)\b[.!]?"
-    r"|\b(?:show|send|give|tell) me\b|\b(?:dm|message|text|email|slack|ping) me\b"
+    r"|\b(?:show|send|give|tell) me\b|\b(?:dm|message|text|email|slack|ping|call|signal|whatsapp|telegram|sms) me\b"
     r"|^\s*[\w.\-/+ ]{2,60},\s*not\s+[\w.\-/ ]{2,30}[.!]?\s*$|\brather than\b|\binstead of\b|,\s*(?:never|always)\s+\S|走|寄|订|排|留|按"
-    r"|[,:;，：—–-]\s*(?:please\s+|just\s+|but\s+)?(?:don'?t|do not|never|use|keep|put|run|add|set|write|give|make|send|show|tell|include|mark|list|name|log|store|save|grab|take|check|ask|pick|choose|book|avoid|skip|drop|leave|exclude|ignore|read)\s+\S"
+    r"|[,:;，：—–-]\s*(?:please\s+|just\s+|but\s+)?(?:don'?t|do not|never|use|keep|put|run|add|set|write|give|make|send|show|tell|include|mark|list|name|log|store|save|grab|take|check|ask|pick|choose|book|avoid|skip|drop|leave|exclude|ignore|read|start \w+ing)\s+\S"
     r"|\b(?:when|whenever|if|once|before|after|unless)\b[^,]{1,80},\s*(?:please\s+)?(?!(?:i|we|you|he|she|it|they|the|a|an|this|that|there|is|are|was|were|so|but|and|then|my|our)\b)[a-z]{3,}\b"
     r"|要|别|不要|请|用|改成|改用|换成|统一|加|删|放|写|发|提醒|不用|不许|必须|得|应该|记到|记在|记一|单独|不能|让(?=[\u4e00-\u9fff]{1,4}(?:拍|传|发|交|送|填|签|带|打|报)))", re.I)
 DESCRIPTIVE = re.compile(
@@ -226,7 +232,7 @@ DESCRIPTIVE = re.compile(
     r"|\bevery ?time\b[^,.;]{0,40}\b(?:annoying|a pain|breaks?|crash(?:es)?|fails?|stops? working|dies|hangs?)\b)", re.I)
 # Acts by their shape.
 REVOKE = re.compile(
-    r"(\byou can (?:stop|drop|skip|forget)\b|\bno (?:longer|need) (?:need )?to\b|\bstop (?:\w+ing)\b|^(?:(?:oh|and|also|so|ok)\s+)*stop (?:the|your|those|these) \w+|\bdon'?t (?:\w+ ){1,4}any ?more\b"
+    r"(\byou can (?:stop|drop|skip|forget|quit)\b|\bno (?:longer|need) (?:need )?to\b|\bstop (?:\w+['’])?\w*ing\b|^(?:(?:oh|and|also|so|ok)\s+)*stop (?:the|your|those|these) \w+|\bdon'?t (?:\w+ ){1,4}any ?more\b"
     r"|\bforget (?:what I said|about)\b|\bscrap (?:the|that)\b|\bwe don'?t need (?:the|to)\b|\bno more\b"
     r"|\bforget (?:the|that|my)\b[^.;]{0,60}?\b(?:I (?:told|gave|asked)|rule|thing|part)\b"
     r"|^(?:(?:btw|and|also|oh|ok)[,\s]+)*(?:lose|ditch) the \w+"
@@ -373,6 +379,8 @@ _NOW_CHANGE = re.compile(
     r"|\b(?:text|whatsapp|signal|email|call|dm|message|slack|ping|telegram) me\b[^.;]{0,20}\bnow\b"
     r"|现在(?:是|换|改成?|用|走|由|归)[^，。]{1,20}了|现在不[^，。\s]{1,8}了|现在[^，。\s]{0,3}都(?:送|发|找|去|交|走|用)|(?:换|改)(?![完好过掉错])(?:成|为|到)?[^，。\s]{1,10}了(?:啊|哈|哦|呀)?(?=[，。！\s]|$)"
     r"|(?:改|换)(?:成|为)?\s*[\d一二三四五六七八九十两半]+\s*\S{0,2}吧"
+    # a value to go by from here: "按一个小时报", "按八折算"
+    r"|按\s*[\d一二三四五六七八九十两半]+\s*(?:个半?)?\s*(?:小时|分钟|钟头|天|周|个月|成|折|%|点)(?:来|算|报|走|给|定|排|收)"
     r"|(?:[\d一二三四五六七八九十]+点|\d+:\d+|周末|工作日|上午|下午|晚上|白天)(?:以?前|之前|以后)?[^，。]{0,6}(?:都行|都可以|都没问题|没事)", re.I)
 _ASIDE = re.compile(r"(?:^|(?<=[，,;；。]))\s*(?:另外|还有|对了|顺便说一?下|(?:also|btw|oh and|and also)\b)", re.I)
 _AT_HAND = re.compile(r"这份|这单|这款|这个|这套|那套|这张|这次|这回|这件|\b(?:this|that) (?:one|file|page|draft|invoice|order|ticket)\b", re.I)
@@ -483,6 +491,13 @@ _ANSWER_FEEDBACK = re.compile(
     r"|说重点|结论(?:放)?(?:在)?最?前面|先说结论|分点说|列个要点", re.I)
 
 
+# a condition on the thing at hand reaching a state: "tell me when it's up", "once that's merged, ping me"
+_TASK_CONDITION = re.compile(r"\b(?:when|once|after|as soon as)\s+(?:it|that|this|they|these|those)(?:'s|'re| is| are)?\s+"
+                             r"(?:up|done|ready|finished|over|back|live|merged|deployed|green|complete|through)\b"
+                             r"|\b(?:when|once|after|as soon as)\s+(?:it|that|this|they)\s+(?:finishes|finish|completes|lands)\b"
+                             r"|\b(?:when|once|after) you(?:'re| are)? (?:done|finished)\b|\b(?:when|once|after) you finish\b", re.I)
+
+
 def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | None = None,
              prev_user: str = "") -> Finding | None:
     """The act of one sentence the user typed, or None."""
@@ -590,6 +605,10 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
         if prev_assistant and not question and _contradicts_number(core, prev_assistant):
             return Finding("correct", core, s)  # "our notice number is BR-CO-15522" after the agent's other one
         return Finding("state", fact_clause(core), s) if _VALUE.search(core) or re.search(r"[A-Za-z]{3,}", core) else None
+    if directive and not (question or one_off or conditional) and _TRAIT_REASON.search(s) and re.search(r"\bi\b|我", s, re.I):
+        # "油耗你给我说升每百公里 公里每升看着别扭", "temps in fahrenheit pls, I can't picture celsius":
+        # asked for the way the person takes things in, which does not change with the task
+        return Finding("instruct", core, s, personal=True, standing=True)
     if (directive or _VALUE.search(s)) and not (question or one_off or conditional) and _HABIT_REASON.search(s):
         # "酒店就订全季吧，干净，我们一直住这个": a choice the person makes every time (the habit clause
         # itself is history and is dropped)
@@ -644,6 +663,8 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
         return Finding("instruct", core, s, personal=personal, standing=True)  # a limit on a kind of thing
     if conditional and _OPTIONAL.search(s):
         return None
+    if conditional and directive and not question and not standing and _TASK_CONDITION.search(s):
+        return None  # "tell me when it's up": the condition waits on the task at hand
     if conditional and directive and not question:
         # "if the AUC ever drops below 0.70, don't overwrite the model": a condition makes
         # a directive general; the statement keeps the condition.
@@ -743,6 +764,10 @@ _HABIT_REASON = re.compile(r"[，,]\s*(?:我们|咱们|我|家里)(?:一直|向�
                            # "retainer is 25%, thats how we've always done it", "…, thats what our contract promises"
                            r"|,\s*(?:that'?s|thats|it'?s) how (?:we|I)(?:'ve| have)? always (?:done|do|did) (?:it|things)\b"
                            r"|,\s*(?:that'?s|thats|it'?s) what (?:our|the) [\w ]{2,20}? (?:says|promises|requires|states|specifies)\b", re.I)
+# a reason that is how the person is, not how the task is: "I can't picture celsius", "看着别扭"
+_TRAIT_REASON = re.compile(r"[,;—–-]\s*(?:tbh\s+|honestly\s+)?i\s+(?:honestly\s+|just\s+|really\s+|simply\s+)?(?:can'?t|cannot)\s+"
+                           r"(?:picture|read|follow|parse|stand|do)\b|\bi'?m colou?r-?blind\b"
+                           r"|我(?:就是|实在|真的)?(?:看不惯|不习惯|看不懂|看不清)|(?:看着|读着|听着)(?:别扭|难受|头大|费劲|头疼)", re.I)
 _VALUE_NOUN = re.compile(rf"\b(?:{_VALUE_WORDS_EN})\b|{_VALUE_WORDS_ZH}", re.I)
 _THIRD_MOVE = re.compile(r"\b(?:she|he|they)\s+(?:has\s+|have\s+|'s\s+)?(?:mov|switch)\w*\b[^.;,]*", re.I)
 
@@ -898,7 +923,27 @@ def _corrected(text: str, prev_assistant: str) -> tuple[str, bool]:
             m = re.search(rf"^(?:\W*)((?:[A-Z][\w-]*|the|The)(?: [\w-]+){{0,4}}?)\s+{re.escape(word)}\b", x)
             if m:
                 return m.group(1)[0].upper() + m.group(1)[1:] + text[p.end(1):], bool(_YOUR.search(x))
-    return text, False
+    return _named_as_before(text, prev_assistant), False
+
+
+# an id with letters and digits: a plate, a SKU, a ticket ("L8836", "3K721", "EMB-402")
+_ID_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:[A-Za-z]+-?\d[A-Za-z0-9-]*|\d+[A-Za-z][A-Za-z0-9-]*)")
+
+
+def _named_as_before(text: str, prev_assistant: str) -> str:
+    """A Chinese correction that names an id, with the word the agent said after that id when the
+    user left it out: "L8836是6月18号到期" after "L8836 年检 6 月 30 到期" -> "L8836年检是6月18号到期"."""
+    if not _CJK_RE.search(text):
+        return text
+    for m in _ID_TOKEN.finditer(text):
+        for clause in re.split(r"[，,；;。、\n]", prev_assistant):
+            k = clause.find(m.group(0))
+            if k < 0:
+                continue
+            after = re.match(rf"\s*([{_CJK}]{{2,4}}?)(?=\s*\d|\s*[是为在]|$)", clause[k + len(m.group(0)):])
+            if after and after.group(1) not in text:
+                return text[:m.end()] + after.group(1) + text[m.end():]
+    return text
 
 
 _PERMIT = re.compile(r"\byou (?:can|may)\b|\bfeel free\b|\bgo ahead and\b|\bno need to ask\b|可以直接|你可以|直接[^，。]{0,8}就行", re.I)

@@ -251,7 +251,7 @@ def test_no_private_names_across_modules():
 LAYERS: dict[str, tuple[str, ...]] = {
     # 0: pure building blocks, no I/O of their own and nothing of holonmem above them
     "base": ("errors", "records", "gcpause", "digest", "rxcache", "jsonline", "ranking", "textterms", "tokens", "redact", "attribution",
-             "projects", "frontmatter", "grouping", "utterance", "analysis"),
+             "projects", "frontmatter", "slots", "grouping", "utterance", "analysis"),
     # 1: the home and its plain files
     "home": ("home", "fsio", "locks", "sqlitedb", "journal", "layout", "config", "memory_index", "signalstore",
              "context_state"),

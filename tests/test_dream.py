@@ -374,3 +374,92 @@ def test_requests_that_only_share_when_they_happen_are_not_one_request(home, cli
     dream(cli, home)
     # two weak preferences, each said once: joined on 早上 / 第二天 they would pass as one repeated request
     assert not any("送货单" in m.statement or "睡得早" in m.statement for m in load_memories(home))
+
+
+def _state(home, start):
+    return next(m.status for m in load_memories(home) if m.statement.startswith(start))
+
+
+def test_a_change_giving_a_measure_a_new_value_supersedes_the_rule(home, cli):
+    signalstore.append(home, [
+        signal(571, "Newsletters go out tues + fri at 7pm, when people are home", "s_a", ts="2026-06-10T10:00:00+08:00"),
+        signal(572, "Heads up: we're sending the newsletter mon/thu at 8am now, the evening open rate died", "s_b",
+               ts="2026-06-18T10:00:00+08:00", act="replace"),
+        signal(573, "Invoices are due on the 1st, tues at the latest", "s_c", ts="2026-06-11T10:00:00+08:00"),
+    ])
+    dream(cli, home)
+    assert _state(home, "Newsletters go out") == "superseded"
+    assert _state(home, "Heads up") == "active"
+    assert _state(home, "Invoices are due") == "active"  # a weekday too, but nothing else in common
+
+
+def test_two_standing_rules_on_one_clock_setting_the_newer_wins(home, cli):
+    signalstore.append(home, [
+        signal(581, "晚上十一点以后别给我打电话 有急事第二天早上再说", "s_a", ts="2026-06-10T10:00:00+08:00", scope="user", project=None),
+        signal(582, "最近睡得早 十点以后有事都留到第二天早上再说", "s_b", ts="2026-06-18T10:00:00+08:00", scope="user", project=None),
+    ])
+    dream(cli, home)
+    assert _state(home, "晚上十一点") == "superseded" and _state(home, "最近睡得早") == "active"
+
+
+def test_a_new_contact_channel_replaces_the_old_one(home, cli):
+    signalstore.append(home, [
+        signal(591, "Anything urgent on the farm → text me, I don't check email in the fields", "s_a",
+               ts="2026-06-10T10:00:00+08:00"),
+        signal(592, "For urgent stuff telegram me now, the barn gets no sms", "s_b",
+               ts="2026-06-18T10:00:00+08:00", act="replace"),
+    ])
+    dream(cli, home)
+    assert _state(home, "Anything urgent") == "superseded" and _state(home, "For urgent stuff") == "active"
+
+
+def test_what_a_reason_ruled_out_given_later_is_a_change_not_a_repeat(home, cli):
+    signalstore.append(home, [
+        signal(601, "Give me distances in miles on every route you plan, I honestly can't picture kilometres", "s_a",
+               ts="2026-06-10T10:00:00+08:00", scope="user", project=None),
+        signal(602, "You can give me distances in kilometres now", "s_b", ts="2026-06-18T10:00:00+08:00",
+               scope="user", project=None, act="replace"),
+    ])
+    dream(cli, home)
+    assert _state(home, "Give me distances in miles") == "superseded"
+    assert _state(home, "You can give me distances") == "active"
+
+
+def test_a_revocation_naming_the_rule_by_its_threshold(home, cli):
+    signalstore.append(home, [
+        signal(621, "超过800的报销单提交之前先发我确认一下", "s_a", ts="2026-06-10T10:00:00+08:00"),
+        signal(622, "800以上那个不用再先问我了 你直接交", "s_b", ts="2026-06-18T10:00:00+08:00", act="revoke"),
+    ])
+    dream(cli, home)
+    assert _state(home, "超过800的报销单") == "archived"
+
+
+def test_a_supplier_said_to_have_closed_outdates_the_rule_naming_it(home, cli):
+    signalstore.append(home, [
+        signal(631, "打印一律去晨光图文 别家开的发票公司不给报", "s_a", ts="2026-06-10T10:00:00+08:00"),
+        signal(632, "晨光那边关门了 现在都送大华图文 你把订单改过去", "s_b", ts="2026-06-18T10:00:00+08:00", act="replace"),
+    ])
+    dream(cli, home)
+    assert _state(home, "打印一律去晨光") == "superseded" and _state(home, "晨光那边关门了") == "active"
+
+
+def test_long_requests_sharing_two_rare_words_are_not_one_repeated_request(home, cli):
+    from holonmem.grouping import distinct_terms
+
+    # bigrams that chain into one Chinese word are one thing named; a run of four characters or more counts twice
+    assert distinct_terms({"哪台", "台车"}) == 1 and distinct_terms({"不给", "给报", "公司"}) == 2
+    assert distinct_terms({"仲裁", "裁委", "委员"}) == 2 and distinct_terms({"parquet", "csv"}) == 2
+    signalstore.append(home, [
+        weak(643, "Next thing: start logging the brine pH twice a day on the crock sheet for anything that's "
+                  "fermenting, morning and close of shop", "s_c", ts="2026-06-13T10:00:00+08:00", kind="preference", act="prefer"),
+        weak(644, "And for the krauts, the salt goes in at 2% by weight; every batch, put it on the crock sheet "
+                  "template so Ana sees it", "s_d", ts="2026-06-15T10:00:00+08:00", kind="preference", act="prefer"),
+        # the same request again, sharing a version number and a name: one request said twice
+        weak(645, "目标还是 2.19.4，别真的升 kubectl", "s_e", ts="2026-06-16T10:00:00+08:00", kind="preference", act="prefer"),
+        weak(646, "别动 kubectl 版本，2.19.4 就行，差点被你改成 2.20", "s_f", ts="2026-06-19T10:00:00+08:00",
+             kind="preference", act="prefer"),
+    ])
+    dream(cli, home)
+    made = [m.statement for m in load_memories(home)]
+    assert not any("crock sheet" in s for s in made), made
+    assert any("2.19.4" in s for s in made), made

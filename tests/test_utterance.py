@@ -554,3 +554,41 @@ def test_a_request_for_these_two_is_a_one_off():
 def test_when_the_person_sleeps_is_theirs():
     ((a, p, _t),) = acts("对了 我最近睡得早 十点以后有事留到第二天再说")
     assert a == "instruct" and p
+
+
+@pytest.mark.parametrize("text, act, personal, needle", [
+    # a procedure started, for a whole class of things, at a frequency
+    ("next up: start logging the humidity twice a day for anything that's in the drying room", "instruct", False, "twice a day"),
+    # a class of things by a threshold, with what to do first
+    ("还有超过2000的采购单下单之前先发我看一下", "instruct", False, "超过2000"),
+    # a case mapped to what to do, and a channel
+    ("anything broken on site → whatsapp me, I never check email on site", "instruct", True, "whatsapp me"),
+    # the value to go by from here, said in passing about the rule it changes
+    ("交货时间那个再多留点吧 按三天报 最近物流慢", "replace", False, "按三天报"),
+    # asked for the way the person takes things in (a reason that is how they are)
+    ("distances in km pls, I honestly can't picture miles", "instruct", True, "km"),
+    ("金额你给我写万元 写元看着费劲", "instruct", True, "万元"),
+    # stopping a practice named by an abbreviation verb
+    ("oh and stop cc'ing dana on supplier mail, she has her own inbox now", "revoke", False, "dana"),
+    ("and you can quit the hourly temperature entries, the sensors log it now", "revoke", False, "temperature"),
+])
+def test_standing_without_the_usual_markers(text, act, personal, needle):
+    found = acts(text)
+    assert found and (found[0][0], found[0][1]) == (act, personal) and needle in found[0][2], found
+
+
+@pytest.mark.parametrize("text", [
+    "start the staging server and tell me when it's up",
+    "once that's merged, ping me in #releases",
+    "when you're done, send me the summary",
+    "把超过30天的日志删掉",
+    "this table is hard to read, I can't read it on my phone",
+])
+def test_a_condition_on_the_task_at_hand_is_no_rule(text):
+    assert [a for a, _p, _t in acts(text) if a in ("instruct", "replace", "revoke")] == [], acts(text)
+
+
+def test_a_correction_keeps_what_the_agent_said_the_value_was_for():
+    found = acts("错了 A3F22是7月9号到期 去年也是9号审的 你改过来",
+                 prev_assistant="结论：B7K10 下周保养；A3F22 年检 7 月 1 到期；B7K10 保险 5 月到期。")
+    assert found and found[0][0] == "correct" and found[0][2].startswith("A3F22年检是7月9号到期"), found
