@@ -633,8 +633,10 @@ EXPECT = {
          "newer": {"any": ["net 15", "net-15", "net15", "15 days"]}, "where": WHOLE},
         {"id": "dryhop-day3-to-day5", "older": {"any": ["day 3", "day three", "third day"], "none": ["day 5", "day five", "fifth day"]},
          "newer": {"any": ["day 5", "day five", "fifth day"]}, "where": BREW},
-        {"id": "fahrenheit-to-celsius", "older": {"any": ["Fahrenheit", "°F"], "none": ["Celsius", "°C"]},
-         "newer": {"any": ["Celsius", "°C"]}, "where": ["user", "project:brewhouse"]},
+        # the older rule's own words name celsius ("I honestly can't picture celsius"): the sides
+        # differ by which unit is the one to give, and the change says "now"
+        {"id": "fahrenheit-to-celsius", "older": {"any": ["Fahrenheit", "°F"], "none": ["now"]},
+         "newer": {"any": ["Celsius", "°C"], "none": ["Fahrenheit", "°F"]}, "where": ["user", "project:brewhouse"]},
         {"id": "texts-to-slack", "older": {"any": TEXTING, "none": ["Slack", "#ops", "stop texting"]},
          "newer": {"any": ["Slack", "#ops"]}, "where": ["user"]},
         {"id": "teddy-to-oksana-signoff", "older": {"any": SIGNOFF, "none": ["Oksana"]}, "newer": {"any": ["Oksana"]}, "where": COMP},

@@ -681,7 +681,7 @@ EXPECT = {
         {"id": "cc-jonah-revoked", "older": {"any": ["cc jonah", "cc'ing jonah", "copy jonah", "cc him", "cc'd"],
                                              "none": ["stop", "no longer", "don't", "not", "anymore", "own inbox", "no cc"]},
          "newer": None, "where": ["user", *P("bookings")]},
-        {"id": "logo-revoked", "older": {"any": ["logo"], "none": ["lose", "ditch", "no logo", "without", "no longer", "stop", "don't",
+        {"id": "logo-revoked", "older": {"any": ["logo"], "none": ["lose", "ditch", "no logo", "without the logo", "without a logo", "no longer", "stop", "don't",
                                                                    "not", "dated", "crops"]},
          "newer": None, "where": P("marketing")},
     ],
