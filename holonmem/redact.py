@@ -705,7 +705,8 @@ RULES: list[Rule] = [
     Rule("login-key", r"\blogin[ \t]+(?:--?[A-Za-z][\w\-]{0,30}(?:=[^\s=]{0,200})?[ \t]+){0,4}['\"]?([A-Za-z0-9_\-+/=.:]{20,256})", 1,
          clues=("login",), check=lambda v, m, t: high_entropy(v)),
     # app passwords written in four groups of four letters (Gmail, iCloud, QQ/163 client passwords)
-    Rule("password", r"(?i)(?:passw(?:or)?d|\bpw|密码|密碼|授权码)[^A-Za-z\n]{0,12}?(?:(?:is|was|now|is now|changed to|set to)\b[^A-Za-z\n]{0,4})?(?<![A-Za-z])((?-i:[a-z]{4}[ \-][a-z]{4}[ \-][a-z]{4}[ \-][a-z]{4}))(?![A-Za-z])", 1,
+    # ("the gmail app password for the invoices account is qmzt wkle rvbn sopa": what it is for in between)
+    Rule("password", r"(?i)(?:passw(?:or)?d|\bpw|密码|密碼|授权码)(?:[ \t]+(?:for|of|on|to)\b[^\n.;!?]{1,40}?)?[^A-Za-z\n]{0,12}?(?:(?:is|was|now|is now|changed to|set to)\b[^A-Za-z\n]{0,4})?(?<![A-Za-z])((?-i:[a-z]{4}[ \-][a-z]{4}[ \-][a-z]{4}[ \-][a-z]{4}))(?![A-Za-z])", 1,
          clues=("passw", "pw", "密码", "密碼", "授权码")),
     Rule("password", r"(?i)\bwi-?fi\b[^\n/|｜]{0,40}?[ \t]*[/|｜][ \t]*([!#-&(-+\--:<-~]{4,64})", 1, clues=("wifi", "wi-fi"),
          check=_wifi_check),
@@ -715,7 +716,7 @@ RULES: list[Rule] = [
          fn=lambda rule, text, counts: _prose_password(rule, text, counts)),
     # "door code at the studio changed to 4471#", "the gate code is 5580", "pin is 2468"
     Rule("password", r"(?i)\b(?:(?:door|gate|alarm|lock|lockbox|garage|entry|building|keypad|safe|front door)[ \t]+(?:code|pin)|pin(?:[ \t]+(?:code|number))?)\b"
-         r"[^\n.;!?]{0,40}?\b(?:is|was|=|:|to|now)[ \t]+([0-9#*]{4,12})(?![\w#*])", 1,
+         r"(?:[^\n.;!?]{0,40}?\b(?:is|was|=|:|to|now))?[ \t]+([0-9#*]{4,12})(?![\w#*]|[-./:]\d)", 1,
          clues=("door code", "gate code", "alarm code", "lock code", "lockbox", "garage code", "entry code", "building code",
                 "keypad", "safe code", "door pin", "pin is", "pin was", "pin:", "pin =", "pin code", "pin number", "pin now", "pin to"),
          check=lambda v, m, t: credential_like(v)),

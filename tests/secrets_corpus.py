@@ -101,6 +101,9 @@ SECRETS: list[tuple[str, str, str]] = [
     ("pin-zh-changed", "加油卡密码改了 现在是593027 给那张副卡充500", "593027"),
     ("door-code-prose", "btw the gate code at the warehouse changed to 7319#", "7319#"),
     ("pin-prose", "the card pin is 8642, don't lose it", "8642"),
+    ("door-code-bare", "sched note --client okafor --text 'back gate code 6620#'", "6620#"),
+    ("app-password-for", "the icloud app password for the shop account is vtrm qkwe zbnl ohpd, the old one expired",
+     "vtrm qkwe zbnl ohpd"),
     # the known gaps of the last round, closed
     ("curseforge-bcrypt", "CF_API_KEY for the modpack tool: $2a$10$bL4bIL5pUWqfcO7KQtnMReakwtfHbNKh6v1uTpKlzhwoueEJQnPnm",
      "bL4bIL5pUWqfcO7KQtnMReakwtfHbNKh6v1uTpKlzhwoueEJQnPnm"),
@@ -134,6 +137,7 @@ SECRETS: list[tuple[str, str, str]] = [
 
 # Must survive unredacted, byte for byte.
 NEAR_MISSES: list[str] = [
+    "the door code 2024-06-01 change is in the log",  # a date after "door code", not a code
     "订单号 202612011234567890 已发货",  # 18 digits, no province code or birth date where an id has them
     "discord user 112233445566778899 joined",
     "The password reset email was sent to dana@example.com.",
