@@ -22,10 +22,20 @@ How a turn finds what changed (:meth:`Catalog.refresh`), cheapest first:
   are stat'ed (relative to the home's folder), so an edit in place (same
   inode) is seen on the next turn; their rows come from a snapshot (one
   marshal blob per project, one for the notes) while no row changed;
-- when the last full check is older than :data:`FULL_CHECK_SECONDS`, the
-  turn stats every file, so an edit in place of an archived or another
-  project's memory is seen then at the latest (``doctor`` compares the
-  catalog with the files: :func:`compare`).
+- the other memory files (archived, superseded, another project's) are
+  checked a slice at a time, in path order from where the last slice
+  stopped (meta ``sweep``): a turn stats the rows that came due since the
+  last slice, at a rate of every file per :data:`FULL_CHECK_SECONDS`, once
+  at least :data:`SWEEP_MIN` are due and never more than :data:`SWEEP_MAX`
+  (at 10,000 memories a full check costs ~35 ms of CPU, a slice of 1,000
+  ~3 ms), so an edit in place of a memory the turn cannot show is seen
+  within a minute of turns, or within ``files / SWEEP_MAX`` turns when
+  they are further apart. A turn whose due slice is the whole catalog
+  (a small home, or one idle for a minute) does the full check: every
+  file stat'ed, the folders listed; so does the first turn after
+  :data:`FULL_LIST_SECONDS`, a backstop against a folder whose mtime was
+  put back by hand (``doctor`` compares the catalog with the files:
+  :func:`compare`).
 
 A changed stamp with the same size and SHA-1 only restamps. A stamp taken
 within :data:`RACY_NS` of its file's mtime is not trusted (as git's "racy"
@@ -50,7 +60,10 @@ from .sqlitedb import Database, connect, transaction
 
 DB_NAME = "memories.sqlite"
 VERSION = 4  # bump when the schema or what a row holds changes
-FULL_CHECK_SECONDS = 60  # a turn stats every file when the last full check is older
+FULL_CHECK_SECONDS = 60  # every memory file is stat'ed once per this many seconds of turns (a slice per turn)
+SWEEP_MIN = 64  # a turn checks no slice smaller than this (fewer due: they wait for a later turn)
+SWEEP_MAX = 1000  # nor a larger one: a turn after a long pause pays ~3 ms at 10,000 memories, not ~35
+FULL_LIST_SECONDS = 3600  # a turn lists the folders and stats every file when the last full check is older
 RACY_NS = 2_000_000_000  # a stamp this close to the file's mtime is checked again
 # Modules whose code decides what a card or note entry holds: when one changes, the catalog is rebuilt.
 CODE = ("memory.py", "frontmatter.py", "notes.py", "context_render.py", "redact.py", "tokens.py", "context_sources.py",
@@ -216,6 +229,14 @@ def _mtime(path) -> int | None:
         return None
 
 
+def _seconds(value: str | None) -> float:
+    """A time kept in ``meta`` (-inf: none, or not a number)."""
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return float("-inf")
+
+
 def _stamp(st: os.stat_result) -> tuple[int, int, int, int]:
     return (st.st_ino, st.st_mtime_ns, st.st_ctime_ns, st.st_size)
 
@@ -243,7 +264,7 @@ class Catalog(Database):
         self.conn.execute("PRAGMA synchronous=NORMAL")  # derived state: a lost last commit is re-read
         if existed and self._meta("code") is None:
             self.rebuilt = "was unreadable or of another version"
-        self.stats = {"listed": 0, "stat": 0, "hashed": 0, "read": 0, "full": False}
+        self.stats = {"listed": 0, "stat": 0, "hashed": 0, "read": 0, "full": False, "swept": 0}
         self._root = str(home.root) + os.sep
         self._cards: tuple[str, list] | None = None  # (project, cards) read on the way by refresh
         self._note_rows: list | None = None  # every note row in path order, read on the way by refresh
@@ -255,15 +276,19 @@ class Catalog(Database):
     # -- keeping it current ---------------------------------------------------
     def refresh(self, project: str | None = None, *, full: bool = False, now: float | None = None) -> None:
         """Bring the catalog up to date: for a turn of ``project`` (see the
-        module docstring), or every file when ``full`` or when the last full
-        check is older than :data:`FULL_CHECK_SECONDS`."""
+        module docstring: with the slice of the other memories that came due),
+        or every file when ``full``, when the due slice is every row, or when the
+        last full check is older than :data:`FULL_LIST_SECONDS`."""
         now = time.time() if now is None else now
         self._now_ns = int(now * 1e9)
         self._ops: list[tuple[str, tuple]] = []
         self._snaps: list[tuple[str, bytes]] = []  # snapshots to store when the turn changed nothing
+        self.stats["swept"] = 0
         self._cards = self._note_rows = None
         code = code_stamp()
         meta = dict(self.conn.execute("SELECT key, value FROM meta"))
+        sweep: tuple[str, int] | None = None  # (after which path, how many) of the other memories to check
+        tail: list[tuple[str, tuple]] = []  # where the sweep stopped: written with the rows, not a row change
         gen = meta.get("gen", "0")
         snaps: dict = {}
         if meta.get("code") != code:  # new code: start again (in one transaction with the first rows)
@@ -275,9 +300,11 @@ class Catalog(Database):
             full = True
         else:
             known_dirs = dict(self.conn.execute("SELECT rel, mtime_ns FROM dirs"))
-            last = meta.get("full")
-            if not full and (last is None or not 0 <= now - float(last) <= FULL_CHECK_SECONDS):
+            if not full and not 0 <= now - _seconds(meta.get("full")) <= FULL_LIST_SECONDS:
                 full = True
+            if not full:
+                sweep = self._due(meta, now)
+                full = sweep is None
             mems = {r[0]: r[1:] for r in self.conn.execute("SELECT rel, ino, mtime_ns, ctime_ns, size, sha1 FROM mems")} \
                 if full else None
             snaps = dict(self.conn.execute("SELECT key, data FROM snaps WHERE gen=? AND key IN ('notes', ?)",
@@ -287,12 +314,16 @@ class Catalog(Database):
         self.stats["full"] = full
         self._fd = os.open(self.home.root, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
         try:
+            if sweep and sweep[1]:
+                tail = self._sweep(*sweep, now)
             self._memories(project, full, known_dirs, mems, snaps)
             self._notes(full, known_dirs, notes, "notes" in snaps)
         finally:
             os.close(self._fd)
         if full:
             self._ops.append(("INSERT OR REPLACE INTO meta VALUES('full', ?)", (repr(now),)))
+            tail = [("INSERT OR REPLACE INTO meta VALUES('swept', ?)", (repr(now),)),
+                    ("DELETE FROM meta WHERE key='sweep'", ())]
         if len(self._ops) > full:  # rows changed: a new generation; the old one's snapshots go
             self._ops += [("INSERT OR IGNORE INTO meta VALUES('gen', '0')", ()),
                           ("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key='gen'", ()),
@@ -305,11 +336,37 @@ class Catalog(Database):
                                   "COALESCE((SELECT value FROM meta WHERE key='gen'), '0') = ?", (key, int(gen), data, gen))
             except sqlite3.OperationalError:
                 pass
-        if self._ops:
+        if self._ops or tail:
             with transaction(self.conn, immediate=True) as c:
-                for sql, args in self._ops:
+                for sql, args in self._ops + tail:
                     c.execute(sql, args)
         self._ops = []
+
+    def _due(self, meta: dict, now: float) -> tuple[str, int] | None:
+        """The slice of memory rows this turn checks: ``(after which path, how many)``
+        (how many 0: too few came due since the last slice), or None when the slice
+        would be every row (the full check instead)."""
+        total = self.conn.execute("SELECT count(*) FROM mems").fetchone()[0]
+        elapsed = now - _seconds(meta.get("swept", meta.get("full")))
+        if not 0 <= elapsed < FULL_CHECK_SECONDS:  # a minute or more (or the clock went back): every row is due
+            elapsed = FULL_CHECK_SECONDS
+        n = min(-(-total * elapsed // FULL_CHECK_SECONDS), SWEEP_MAX)
+        if n >= total:
+            return None
+        return meta.get("sweep", ""), int(n) if n >= SWEEP_MIN else 0
+
+    def _sweep(self, after: str, n: int, now: float) -> list[tuple[str, tuple]]:
+        """Stat ``n`` memory rows in path order after ``after`` (wrapping round to the
+        first), read those whose stamp moved; the meta writes that record where it stopped."""
+        sql = "SELECT rel, ino, mtime_ns, ctime_ns, size, sha1 FROM mems WHERE rel {} ? ORDER BY rel LIMIT ?"
+        rows = self.conn.execute(sql.format(">"), (after, n)).fetchall()
+        if len(rows) < n:
+            rows += self.conn.execute(sql.format("<="), (after, n - len(rows))).fetchall()
+        self.stats["swept"] = len(rows)
+        for i, st in self._moved(rows, 0, 1, "mems", lambda r: "memory"):
+            self._check_memory(rows[i][0], st, rows[i][1:])
+        return [("INSERT OR REPLACE INTO meta VALUES('swept', ?)", (repr(now),)),
+                ("INSERT OR REPLACE INTO meta VALUES('sweep', ?)", (rows[-1][0] if rows else "",))]
 
     def _sorted_notes(self) -> list:
         """Every note row (:data:`_NOTE_ROW`), in the order ``notes_catalog`` lists the files."""
@@ -380,7 +437,7 @@ class Catalog(Database):
         ops = len(self._ops)
         for i, st in self._moved(rows, 5, 0, "mems", lambda r: "memory"):
             self._check_memory(rows[i][5], st, rows[i][:5])
-        if len(self._ops) == ops:  # nothing changed: these are the turn's cards
+        if len(self._ops) == ops == 0:  # nothing changed (the sweep neither): these are the turn's cards
             self._cards = (project, _cards(rows, 5))
             if blob is None:
                 self._snaps.append((key, marshal.dumps(rows)))

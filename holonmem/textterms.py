@@ -24,7 +24,8 @@ _CJK_OTHER = "\u3040\u3097-\u309c\u30a0\u30fb\ufa6e\ufa6f\ufada-\ufaff\ud7a4-\ud
 # A run of letters, digits, underscores and CJK characters. :func:`_runs` cuts it
 # at underscores and where CJK starts or ends; only a run that mixes CJK with other
 # letters needs the regex of the CJK ranges (:func:`_mixed`), whose compiling costs
-# ~7 ms (re builds its character map one code point at a time): not on every start.
+# ~2-7 ms (re builds its character map one code point at a time): compiled on first
+# use, through the regex cache (:mod:`holonmem.rxcache`: ~0.1 ms once it is kept).
 _WORDS = re.compile(rf"[\w{_CJK_OTHER}]+")
 _mixed_re = None
 
@@ -32,8 +33,10 @@ _mixed_re = None
 def _mixed() -> re.Pattern:
     global _mixed_re
     if _mixed_re is None:
+        from .rxcache import compile as rx_compile  # a pattern built from constants: kept between processes
+
         cjk = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"  # _CJK_RANGES
-        _mixed_re = re.compile(rf"([{cjk}]+)|([^{cjk}]+)")
+        _mixed_re = rx_compile(rf"([{cjk}]+)|([^{cjk}]+)")
     return _mixed_re
 
 # English stop words (the usual IR list, incl. question words): dropped from
