@@ -334,11 +334,11 @@ def test_links_out_of_the_home_are_never_read(tmp_path):
     assert "outside the home" not in build(home, project="alpha", now=NOW, budget=8000).text
 
 
-def test_doctor_checks_the_catalog_against_the_files(aged_home, hm):
+def test_doctor_checks_the_catalog_against_the_files(aged_home, inproc):
     home = aged_home  # seed 13 without its FIFO, aged, every ctime older than RACY_NS
 
-    def findings():
-        r = hm("--home", home.root, "doctor", "--json")
+    def findings():  # `holonmem doctor --json` through main() here: its findings are the subject
+        r = inproc("--home", home.root, "doctor", "--json")
         import json
 
         return [f for f in json.loads(r.stdout)["findings"] if f["check"] == "memory_catalog"]
