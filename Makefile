@@ -41,6 +41,9 @@ PYTEST_WORKERS ?= 3
 test: install
 	@# fresh bytecode: with PYTHONDONTWRITEBYTECODE set, each CLI subprocess would compile a changed module again
 	$(PY) -m compileall -q holonmem >/dev/null
+	@# a fresh clone (CI) has no assertion-rewritten test modules yet: rewrite them once here,
+	@# not in each worker at once (~1.7 s of CPU per worker; tests/conftest.py lets them be kept)
+	@ls tests/__pycache__/*-pytest-*.pyc >/dev/null 2>&1 || $(PY) -m pytest -q --collect-only -p no:cacheprovider >/dev/null
 	$(PY) -m pytest -q -n $(PYTEST_WORKERS) --dist loadfile
 
 bench: install

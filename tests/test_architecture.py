@@ -44,6 +44,25 @@ def modules():
     return sorted(p for p in PKG.rglob("*.py"))
 
 
+def test_only_mcp_server_imports_the_sdk_and_only_inside_a_function():
+    """(the MCP server's rule, here where the package is parsed once, not in test_mcp.py's worker too)"""
+    for p in modules():
+        found = [top for m, top in _imports(p) if m in ("mcp", "mcp_types")]
+        if p == PKG / "mcp_server.py":
+            assert found and not any(found), "mcp_server.py must import the SDK lazily"
+        else:
+            assert not found, f"{p.relative_to(PKG)} imports the MCP SDK"
+
+
+def test_only_the_web_package_imports_jinja2_and_only_inside_functions():
+    """(the review page's rule, here where the package is parsed once, not in test_serve.py's worker too)"""
+    for p in modules():
+        found = [top for m, top in _imports(p) if m == "jinja2"]
+        if found:
+            assert p.parent == PKG / "web", f"{p.relative_to(PKG)} imports jinja2"
+            assert not any(found), f"{p.relative_to(PKG)} imports jinja2 at module level"
+
+
 def test_nobody_imports_click():
     for p in modules():
         assert "click" not in {m for m, _ in _imports(p)}, p

@@ -178,15 +178,24 @@ def _days(home: Home) -> list[Path]:
     return sorted((home.state_dir / "days").glob("*.marshal"))
 
 
-def _age(paths, seconds: float = 3600) -> None:
-    """Mtimes into the past, then wait until the inodes' ctimes (moved by utime) are
+def _age(paths, seconds: float = 3600, wait: bool = True) -> None:
+    """Mtimes into the past, then (``wait``) wait until the inodes' ctimes (moved by utime) are
     older than the racy window: a stamp that recent is not kept."""
-    from holonmem.context_days import RACY_NS
-
     t = time.time() - seconds
     for p in paths:
         os.utime(p, (t, t))
-    time.sleep(RACY_NS / 1e9 + 0.1)
+    if wait:
+        _settle(paths)
+
+
+def _settle(paths) -> None:
+    """Wait until every ctime of ``paths`` is older than context_days.RACY_NS (a ctime cannot be set)."""
+    from holonmem.context_days import RACY_NS
+
+    newest = max(os.lstat(p).st_ctime_ns for p in paths)
+    delay = (newest + RACY_NS + 100_000_000 - time.time_ns()) / 1e9
+    if delay > 0:
+        time.sleep(delay)
 
 
 def _same_block(home: Home, tasks=("fix the rounding test", None, "invoice totals decimal")) -> list:
@@ -201,15 +210,42 @@ def _same_block(home: Home, tasks=("fix the rounding test", None, "invoice total
     return out
 
 
-@pytest.fixture
-def episode_home(tmp_path):
+def _episode_home(root: Path, consolidated: Home | None = None) -> Home:
+    """The sample home after the real ``holonmem consolidate`` (or a copy of ``consolidated``, one
+    made so), its episode files aged; its ctimes are not yet older than the racy window."""
     from conftest import make_sample_home
 
-    h = make_sample_home(tmp_path / "home")
-    p = subprocess.run([sys.executable, "-m", "holonmem", "--home", str(h.root), "consolidate"],
-                       capture_output=True, text=True)
-    assert p.returncode == 0, p.stderr
-    _age([h.episodes_dir, *h.episodes_dir.iterdir()])
+    if consolidated is None:
+        h = make_sample_home(root)
+        p = subprocess.run([sys.executable, "-m", "holonmem", "--home", str(h.root), "consolidate"],
+                           capture_output=True, text=True)
+        assert p.returncode == 0, p.stderr
+    else:
+        h = Home(shutil.copytree(consolidated.root, root, symlinks=True))
+    assert not (h.state_dir / "days").exists(), "no day file was kept before the test's first turn"
+    _age([h.episodes_dir, *h.episodes_dir.iterdir()], wait=False)
+    return h
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _episode_homes(request, tmp_path_factory) -> list:
+    """One home per test of this module that asks for ``episode_home``, made (one consolidate, then
+    copies) and aged when the module's first test starts: their ctimes age while the tail tests
+    run, one wait of the racy window or less instead of one per test."""
+    n = sum(1 for it in request.session.items
+            if getattr(it, "module", None) is request.module and "episode_home" in getattr(it, "fixturenames", ()))
+    root = tmp_path_factory.mktemp("episode-homes")
+    homes = [_episode_home(root / "h0")] if n else []
+    homes += [_episode_home(root / f"h{i}", homes[0]) for i in range(1, n)]
+    return homes
+
+
+@pytest.fixture
+def episode_home(_episode_homes, tmp_path):
+    """The sample home after the real ``holonmem consolidate``, its episode files aged past the racy
+    window; a test's own (each home of ``_episode_homes`` goes to one test)."""
+    h = _episode_homes.pop() if _episode_homes else _episode_home(tmp_path / "home")
+    _settle([h.episodes_dir, *h.episodes_dir.iterdir()])
     return h
 
 

@@ -95,6 +95,62 @@ def age(root: Path, seconds: float = 3600) -> None:
             os.utime(p, (t, t), follow_symlinks=False)
 
 
+def settle(root: Path) -> None:
+    """Wait until every ctime under memory/ and notes/ (moved by writing, and by age()'s utime,
+    which cannot set it) is older than RACY_NS, so the catalog trusts every stamp it records."""
+    newest = max(p.lstat().st_ctime_ns for sub in ("memory", "notes") for p in [root / sub, *(root / sub).rglob("*")])
+    delay = (newest + mc.RACY_NS + 200_000_000 - time.time_ns()) / 1e9
+    if delay > 0:
+        time.sleep(delay)
+
+
+def _home_for_turns(root: Path) -> Home:
+    return make_home(root, 8, memories=200)
+
+
+def _home_for_doctor(root: Path) -> Home:
+    home = make_home(root, 13)
+    os.unlink(home.root / "memory" / "fifo.md")
+    return home
+
+
+def _home_for_snapshots(root: Path) -> Home:
+    return make_home(root, 11)
+
+
+# The tests that need a home whose every stamp is trusted (ctimes older than RACY_NS, which takes
+# RACY_NS of waiting: a ctime cannot be set), and how each one's home is made.
+SETTLED = {"test_a_turn_reads_nothing_unchanged_and_never_looks_at_superseded_or_archived_memories": _home_for_turns,
+           "test_doctor_checks_the_catalog_against_the_files": _home_for_doctor,
+           "test_a_snapshot_is_never_kept_across_a_change_nor_stored_over_one": _home_for_snapshots}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _aged_homes(request, tmp_path_factory) -> dict:
+    """The SETTLED tests' homes, made and aged when the module's first test starts, so their ctimes
+    age while the tests before them run (one wait of RACY_NS or less instead of one per test)."""
+    names = {getattr(it, "originalname", None) for it in request.session.items
+             if getattr(it, "module", None) is request.module}
+    root = tmp_path_factory.mktemp("aged")
+    homes = {}
+    for name in sorted(names & set(SETTLED)):
+        homes[name] = SETTLED[name](root / name[:40])
+        age(homes[name].root)
+    return homes
+
+
+@pytest.fixture
+def aged_home(request, _aged_homes, tmp_path) -> Home:
+    """This test's SETTLED home (its own: no other test uses it), aged, every ctime older than RACY_NS."""
+    name = request.node.originalname
+    home = _aged_homes.pop(name, None)
+    if home is None:  # run again in the same session (e.g. --count): a new one
+        home = SETTLED[name](tmp_path / "home")
+        age(home.root)
+    settle(home.root)
+    return home
+
+
 def same_block(home: Home, projects=PROJECTS, tasks=TASKS) -> None:
     for project in projects:
         for task in tasks:
@@ -196,10 +252,8 @@ def test_a_real_git_checkout_is_seen_on_the_next_turn(tmp_path):
     same_block(home)
 
 
-def test_a_turn_reads_nothing_unchanged_and_never_looks_at_superseded_or_archived_memories(tmp_path):
-    home = make_home(tmp_path / "home", 8, memories=200)
-    age(home.root)
-    time.sleep(mc.RACY_NS / 1e9 + 0.2)  # setting the mtimes moved the ctimes: let them age too
+def test_a_turn_reads_nothing_unchanged_and_never_looks_at_superseded_or_archived_memories(aged_home):
+    home = aged_home  # aged, and its ctimes (moved by setting the mtimes) aged too
     mc.sync(home)
     for turn in (1, 2):
         with mc.Catalog(home) as cat:
@@ -280,19 +334,16 @@ def test_links_out_of_the_home_are_never_read(tmp_path):
     assert "outside the home" not in build(home, project="alpha", now=NOW, budget=8000).text
 
 
-def test_doctor_checks_the_catalog_against_the_files(tmp_path, hm):
-    home = make_home(tmp_path / "home", 13)
-    os.unlink(home.root / "memory" / "fifo.md")
+def test_doctor_checks_the_catalog_against_the_files(aged_home, inproc):
+    home = aged_home  # seed 13 without its FIFO, aged, every ctime older than RACY_NS
 
-    def findings():
-        r = hm("--home", home.root, "doctor", "--json")
+    def findings():  # `holonmem doctor --json` through main() here: its findings are the subject
+        r = inproc("--home", home.root, "doctor", "--json")
         import json
 
         return [f for f in json.loads(r.stdout)["findings"] if f["check"] == "memory_catalog"]
 
     assert [f["severity"] for f in findings()] == ["info"]  # no catalog yet
-    age(home.root)
-    time.sleep(mc.RACY_NS / 1e9 + 0.2)
     mc.sync(home)
     assert findings() == []
     live = home.root / "memory" / "m-000.md"
@@ -307,13 +358,11 @@ def test_doctor_checks_the_catalog_against_the_files(tmp_path, hm):
     assert len(f) == 1 and rel in f[0]["problem"] and "remove" in f[0]["fix"]
 
 
-def test_a_snapshot_is_never_kept_across_a_change_nor_stored_over_one(tmp_path):
+def test_a_snapshot_is_never_kept_across_a_change_nor_stored_over_one(aged_home):
     """A turn's rows come from one snapshot blob while nothing changed: an edit in place, by
     rename or of a note drops them (a new generation), and a snapshot taken while another turn
     changed a row is not stored; every block stays the full read's."""
-    home = make_home(tmp_path / "home", 11)
-    age(home.root)
-    time.sleep(mc.RACY_NS / 1e9 + 0.2)
+    home = aged_home  # seed 11, aged, every ctime older than RACY_NS
     same_block(home)
     with mc.Catalog(home) as cat:
         gen = cat._meta("gen")

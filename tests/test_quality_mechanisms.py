@@ -1,4 +1,5 @@
-"""End to end through the CLI: the mechanisms behind changes of mind and pointers.
+"""End to end through the CLI (ingest, consolidate, dream through main() in this process: what
+the commands store is the subject, not the process): the mechanisms behind changes of mind and pointers.
 
 - a convention said once is kept, so a later change of mind supersedes a real memory
   (and one batch dream ends like daily ones);
@@ -12,12 +13,12 @@ from holonmem.memory import load_memories
 from test_dream_explicit import _events
 
 
-def _run(hm, root, tmp_path, name, text, now):
+def _run(cli, root, tmp_path, name, text, now):
     f = tmp_path / f"{name}.jsonl"
     f.write_text(text)
-    assert hm("--home", root, "ingest", str(f)).exit_code == 0
-    assert hm("--home", root, "consolidate", "--now", now).exit_code == 0
-    r = hm("--home", root, "dream", "--force", "--now", now)
+    assert cli("--home", root, "ingest", str(f)).exit_code == 0
+    assert cli("--home", root, "consolidate", "--now", now).exit_code == 0
+    r = cli("--home", root, "dream", "--force", "--now", now)
     assert r.exit_code == 0, r
 
 
@@ -28,13 +29,13 @@ def _by_status(home):
     return out
 
 
-def test_a_convention_then_a_change_of_mind_daily(home, hm, tmp_path):
+def test_a_convention_then_a_change_of_mind_daily(home, inproc, tmp_path):
     root = str(home.root)
-    _run(hm, root, tmp_path, "s1", _events("s1", "2026-10-05", [
+    _run(inproc, root, tmp_path, "s1", _events("s1", "2026-10-05", [
         "Also fyi, we use CocoaPods for dependencies here - it goes in the Podfile, then pod install."]),
         "2026-10-05T12:00:00+00:00")
     assert any("CocoaPods" in s for s in _by_status(home)["active"])
-    _run(hm, root, tmp_path, "s2", _events("s2", "2026-10-13", [
+    _run(inproc, root, tmp_path, "s2", _events("s2", "2026-10-13", [
         "Big one today: we're moving off CocoaPods to Swift Package Manager."]), "2026-10-13T12:00:00+00:00")
     st = _by_status(home)
     assert [s for s in st["active"] if "Swift Package Manager" in s]
@@ -42,50 +43,50 @@ def test_a_convention_then_a_change_of_mind_daily(home, hm, tmp_path):
     assert [s for s in st.get("superseded", []) if "Podfile" in s]
 
 
-def test_one_batch_dream_ends_like_daily_ones(home, hm, tmp_path):
+def test_one_batch_dream_ends_like_daily_ones(home, inproc, tmp_path):
     root = str(home.root)
     text = (_events("s1", "2026-05-06", ["No. I log in MyFitnessPal."], project="meal-prep")
             + _events("s2", "2026-05-17", ["I've moved from MyFitnessPal to Cronometer, log everything there from now on."],
                       project="meal-prep"))
-    _run(hm, root, tmp_path, "all", text, "2026-05-18T12:00:00+00:00")
+    _run(inproc, root, tmp_path, "all", text, "2026-05-18T12:00:00+00:00")
     st = _by_status(home)
     assert [s for s in st["active"] if "Cronometer" in s]
     assert [s for s in st.get("superseded", []) if "MyFitnessPal" in s and "Cronometer" not in s]
 
 
-def test_an_earlier_rule_called_off_is_archived(home, hm, tmp_path):
+def test_an_earlier_rule_called_off_is_archived(home, inproc, tmp_path):
     root = str(home.root)
-    _run(hm, root, tmp_path, "s1", _events("s1", "2026-10-13", ["行，每条批注都要标注对应法条，这样对方没法说我们没依据。"], project="msa"),
+    _run(inproc, root, tmp_path, "s1", _events("s1", "2026-10-13", ["行，每条批注都要标注对应法条，这样对方没法说我们没依据。"], project="msa"),
          "2026-10-13T12:00:00+00:00")
     assert any("对应法条" in s for s in _by_status(home)["active"])
-    _run(hm, root, tmp_path, "s2", _events("s2", "2026-10-19", ["之前说的每条都要标注对应法条，这个不用了，太啰嗦。"], project="msa"),
+    _run(inproc, root, tmp_path, "s2", _events("s2", "2026-10-19", ["之前说的每条都要标注对应法条，这个不用了，太啰嗦。"], project="msa"),
          "2026-10-19T12:00:00+00:00")
     st = _by_status(home)
     assert not [s for s in st.get("active", []) if "对应法条" in s]
     assert [s for s in st.get("archived", []) if "对应法条" in s]
 
 
-def test_a_pointer_joins_what_it_points_at(home, hm, tmp_path):
+def test_a_pointer_joins_what_it_points_at(home, inproc, tmp_path):
     root = str(home.root)
     text = (_events("s1", "2026-05-06", ["I'm lactose intolerant, by the way, so no regular milk or cheese."], project="meal-prep")
             + _events("s2", "2026-05-17", ["Meal plan for next week please. Remember the lactose thing."], project="meal-prep"))
-    _run(hm, root, tmp_path, "all", text, "2026-05-18T12:00:00+00:00")
+    _run(inproc, root, tmp_path, "all", text, "2026-05-18T12:00:00+00:00")
     active = [m for m in load_memories(home) if m.status == "active"]
     lactose = [m for m in active if "lactose" in m.statement.lower()]
     assert len(lactose) == 1, [m.statement for m in active]
     assert "intolerant" in lactose[0].statement and lactose[0].scope == "user"
 
 
-def test_something_gone_outdates_the_rules_naming_it_in_other_projects(home, hm, tmp_path):
+def test_something_gone_outdates_the_rules_naming_it_in_other_projects(home, inproc, tmp_path):
     """"王律师上周离职了。以后意见书都发陈律师审。": the news that a person left (a channel was
     archived…) turns the next standing rule into a change of mind, and the older rule that names
     what is gone is superseded even in another project; rules not about it stay."""
     root = str(home.root)
-    _run(hm, root, tmp_path, "s1", _events("s1", "2026-10-12", [
+    _run(inproc, root, tmp_path, "s1", _events("s1", "2026-10-12", [
         "以后意见书都先给王律师过一遍再发客户。", "每份审查意见开头都先写一段风险摘要，按高中低三档列出来。"], project="msa"),
         "2026-10-12T12:00:00+00:00")
     assert any("王律师" in s for s in _by_status(home)["active"])
-    _run(hm, root, tmp_path, "s2", _events("s2", "2026-10-21", [
+    _run(inproc, root, tmp_path, "s2", _events("s2", "2026-10-21", [
         "意见书这次直接发给合伙人陈律师，王律师上周离职了。以后意见书都发陈律师审。"], project="lease"),
         "2026-10-21T12:00:00+00:00")
     st = _by_status(home)
@@ -99,7 +100,7 @@ def test_something_gone_outdates_the_rules_naming_it_in_other_projects(home, hm,
     assert [s for s in st["active"] if "风险摘要" in s]
 
 
-def test_an_archived_channel_is_replaced_not_joined(home, hm, tmp_path):
+def test_an_archived_channel_is_replaced_not_joined(home, inproc, tmp_path):
     """One batch: the older rule names the channel the newer one says was archived; they are two
     memories, the older superseded, and rules that merely share the project's name are untouched."""
     root = str(home.root)
@@ -107,7 +108,7 @@ def test_an_archived_channel_is_replaced_not_joined(home, hm, tmp_path):
                                          "Every postmortem goes in docs/postmortems/, named by date."], project="payments-api")
             + _events("s2", "2026-11-12", ["Incident and deploy updates go to #inc-payments from now on, "
                                            "#payments-oncall got archived yesterday."], project="payments-api"))
-    _run(hm, root, tmp_path, "all", text, "2026-11-13T12:00:00+00:00")
+    _run(inproc, root, tmp_path, "all", text, "2026-11-13T12:00:00+00:00")
     st = _by_status(home)
     assert [s for s in st["active"] if "#inc-payments" in s]
     assert [s for s in st.get("superseded", []) if "#payments-oncall." in s]

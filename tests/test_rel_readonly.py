@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from rel_support import Proc, assert_no_crash, hm_proc, instruction_events
+from rel_support import Proc, assert_no_crash, hm_home, instruction_events
 
 CAPS = "cap_dac_override,cap_dac_read_search,cap_fowner"
 
@@ -56,11 +56,11 @@ def _state(root: Path) -> dict:
 @pytest.fixture
 def read_only_home(home, tmp_path):
     src = instruction_events(tmp_path / "in.jsonl")
-    for args in (("ingest", src), ("consolidate",), ("dream", "--force"), ("index",)):
-        assert hm_proc("--home", home.root, *args).exit_code == 0
+    for args in (("ingest", src), ("consolidate",), ("dream", "--force"), ("index",)):  # the set-up: through main() here
+        assert hm_home(home, *args).exit_code == 0
     more = tmp_path / "more.jsonl"  # after the index: the id map and the index are behind the ledger
     more.write_text(json.dumps({"role": "user", "text": "the zanzibar deploy is on hold", "project": "p", "session": "s4"}) + "\n")
-    assert hm_proc("--home", home.root, "ingest", more).exit_code == 0
+    assert hm_home(home, "ingest", more).exit_code == 0
     (home.state_dir / "ids.sqlite").unlink()  # and no id map at all: it cannot be rebuilt on disk
     _chmod_tree(home.root, writable=False)
     yield home

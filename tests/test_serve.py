@@ -26,8 +26,19 @@ pytest.importorskip("jinja2", reason="the web extra (jinja2) is not installed: p
 
 @pytest.fixture
 def served(serve_base_home, tmp_path):
+    """A server of the test's own copy of the home (for the tests that change it)."""
     home = copy_home(serve_base_home, tmp_path / "home")
     with Server(home, tmp_path) as srv:
+        yield home, srv
+
+
+@pytest.fixture(scope="module")
+def viewed(serve_base_home, tmp_path_factory):
+    """One server and copy of the home shared by the tests that only look (GET requests, the
+    read-only CLI, a second server refused its port): none changes a memory, a signal or a run."""
+    tmp = tmp_path_factory.mktemp("serve-view")
+    home = copy_home(serve_base_home, tmp / "home")
+    with Server(home, tmp) as srv:
         yield home, srv
 
 
@@ -133,8 +144,8 @@ def test_every_request_needs_the_token_and_posts_carry_it_in_a_header(served):
     assert TOKEN not in srv.stderr.split("\n", 2)[-1]
 
 
-def test_security_headers_forbid_scripts_and_framing(served):
-    _, srv = served
+def test_security_headers_forbid_scripts_and_framing(viewed):
+    _, srv = viewed
     status, headers, _ = srv.request("GET", "/")
     assert status == 200
     csp = headers["content-security-policy"]
@@ -173,8 +184,8 @@ def test_hostile_text_is_escaped_and_bounded(served):
 
 # -- every page on a real home -------------------------------------------------------------
 
-def test_every_page_shows_the_home_as_the_cli_sees_it(served):
-    home, srv = served
+def test_every_page_shows_the_home_as_the_cli_sees_it(viewed):
+    home, srv = viewed
     groups = pending_groups(home)
     _, _, inbox = srv.request("GET", "/")
     for g in groups:
@@ -321,18 +332,12 @@ def test_the_timeline_follows_the_files_while_the_server_runs(served, tmp_path):
                                  and m.status != "archived")
 
 
-def test_only_the_web_package_imports_jinja2_and_only_inside_functions():
-    from test_architecture import PKG, _imports, modules  # the package parsed once per worker
-
-    for p in modules():
-        found = [top for m, top in _imports(p) if m == "jinja2"]
-        if found:
-            assert p.parent == PKG / "web", f"{p.relative_to(PKG)} imports jinja2"
-            assert not any(found), f"{p.relative_to(PKG)} imports jinja2 at module level"
+# (that only holonmem/web imports jinja2, and only inside functions: test_architecture.py, where
+# the package is parsed once for all the import rules)
 
 
-def test_a_port_in_use_is_one_error_line(served):
-    home, srv = served
+def test_a_port_in_use_is_one_error_line(viewed):
+    home, srv = viewed
     p = hm(home, "serve", "--no-browser", "--port", srv.port, check=False, timeout=30)
     assert p.returncode == 1 and p.stderr.startswith(f"Error: port {srv.port} is already in use on 127.0.0.1"), p
     assert "--port 0" in p.stderr and "Traceback" not in p.stderr
