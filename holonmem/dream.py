@@ -750,6 +750,9 @@ def _targets(rep: dict, work: dict, feats: dict, candidates, *, need: int = 2) -
     core = (grouping.core_features(text) - drop) | gone
     if not core:
         return []
+    # what the change is about is said first; the clauses after it give the reason ("No need to
+    # attach the photos anymore, nobody opens them…"): the fair part is measured on the first
+    head = (grouping.core_features(re.split(r"[,;，；。]|\s[—–-]\s", text, maxsplit=1)[0]) - drop) | gone or core
     scopes = [(rep["scope"], rep["project"])] + ([("user", None)] if rep["scope"] != "user" else [])
     # what is gone from the world (a channel archived, a colleague who left) outdates the rules
     # naming it in other projects too, when they are about the same thing
@@ -802,9 +805,9 @@ def _targets(rep: dict, work: dict, feats: dict, candidates, *, need: int = 2) -
             # and a fair part of the smaller side (two generic words in common is no topic), or a
             # named Chinese term both spell out ("延伸阅读")
             if (len(shared) >= min(need, len(core)) and m.kind != "lesson"
-                    and (named and len(shared) >= 0.3 * min(len(core), len(mcore))
+                    and (named and len(shared) >= 0.3 * min(len(head), len(mcore))
                          or grouping.common_cjk_run(text, mtext) >= 3
-                         or len(shared) >= 3 and len(shared) >= 0.3 * min(len(core), len(mcore)))):
+                         or len(shared) >= 3 and len(shared) >= 0.3 * min(len(head), len(mcore)))):
                 out.append((len(shared), p))
     out.sort(key=lambda t: (-t[0], t[1]))
     return [p for _, p in out[:1]]

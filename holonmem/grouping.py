@@ -75,6 +75,16 @@ def _undouble(stem: str) -> str:
 
 @lru_cache(maxsize=65536)
 def _stem(w: str) -> str:
+    return _no_final_e(_stem_suffix(w))
+
+
+def _no_final_e(stem: str) -> str:
+    """"invoice" and "invoices", "change" and "changing" compare equal (the -es, -ing and -ed rules
+    leave "invoic", "chang")."""
+    return stem[:-1] if len(stem) >= 4 and stem.endswith("e") and not stem.endswith("ee") else stem
+
+
+def _stem_suffix(w: str) -> str:
     if len(w) > 5 and w.endswith("ing"):
         return _undouble(w[:-3])
     if len(w) > 4 and w.endswith("ed"):

@@ -351,7 +351,11 @@ def extract(ep: Episode, events: list[dict], *, created: str = "") -> list[dict]
             prev_user = None
             continue
         a = U.authored(text)
-        found = [] if R.is_chitchat(text) else _user_signals(ev, ep, created, prev_assistant, prior_quoted, a)
+        found = _user_signals(ev, ep, created, prev_assistant, prior_quoted, a)
+        if found and R.is_chitchat(text):
+            # small talk says nothing to keep, unless a sentence of it is a standing request
+            # ("lol stop calling me boss, Dana is fine")
+            found = [f for f in found if f.get("channels")]
         prior_quoted = a.quoted
         out.append(found)  # type: ignore[arg-type]
         prev_user = found

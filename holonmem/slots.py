@@ -101,7 +101,7 @@ def _fmt(v: float) -> str:
     return str(int(v)) if v == int(v) else f"{v:g}"
 
 
-def _stem(word: str) -> str:
+def _singular(word: str) -> str:
     w = word.lower()
     if len(w) > 4 and w.endswith("ies"):
         return w[:-3] + "y"
@@ -192,7 +192,7 @@ def _scan(text: str) -> tuple[tuple[str, str, int, int], ...]:
         if unit in _UNIT_EN:
             measure = _UNIT_EN[unit]
         elif len(unit) >= 3 and unit not in _COUNT_STOP and unit.isalpha():
-            measure = _stem(unit)
+            measure = _singular(unit)
         else:
             continue
         add(measure, _fmt(v), m.start(), m.end())

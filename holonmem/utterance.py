@@ -156,8 +156,10 @@ REPORTED = re.compile(
     r"(?:说|讲|觉得|建议)(?![得的]?(?:对|没错|有道理)|了算))", re.I)
 ONE_OFF = re.compile(
     r"(\bfor this (?:\w+ ){0,2}only\b|\bonly for this\b|\bfor (?:these|those|the) (?:two|three|guys|folks|couple)\b|\bfor this (?:couple|client|family|one)\b|\bjust this once\b|\bthis (?:time|once|week|build|release|sprint|run|slide|draft|issue)\b"
-    r"|\bfor now\b|\bfor today\b|\btoday\b|\btonight\b|\bin this (?:PR|branch|commit|notebook)\b|\bright now\b|\bnext week\b|\btomorrow\b"
-    r"|\bwhile you'?re at it\b|这次|这回|这一次|这期|本期|这周|本周|这个月|本月|今天|今晚|明天|暂时|先停|先别|先不|下周|下个星期|这两天|临时|顺手)", re.I)
+    r"|\bfor now\b|\bfor today\b|\btoday\b|\btonight\b|\bin this (?:PR|branch|commit|notebook)\b|\bright now\b"
+    # "next week" dates a task; "starting next week" dates a change that stays
+    r"|(?<!starting )(?<!beginning )(?<!from )(?<!as of )\bnext week\b|(?<!starting )(?<!from )\btomorrow\b"
+    r"|\bwhile you'?re at it\b|这次|这回|这一次|这期|本期|这周|本周|这个月|本月|今天|今晚|明天|暂时|先停|先别|先不|(?<!从)下周(?!起|开始|的)|下个星期|这两天|临时|顺手)", re.I)
 # how the person wants to be called: "别叫我林老师了，叫我 Lin 就行", "call me Dana, not Dr. Kowalski"
 _ADDRESS_ME = (r"\b(?:everyone|everybody|people|most people|they all) calls? me (?-i:[A-Z][a-z]+)\b"
                r"|\bcall me (?!back\b|later\b|when\b|if\b|tomorrow\b|asap\b|maybe\b|now\b|at\b|on\b)[a-z]{2,12}(?= pls\b| please\b| not\b|\s*[,.!]|$)|别(?:再)?叫我|叫我\s*[A-Za-z\u4e00-\u9fff]{1,8}\s*就(?:行|好|可以)|\bcall me (?-i:[A-Z][a-z]+)\b(?! (?:when|if|at|on|back|tomorrow|later))|\bdon'?t call me\b")
@@ -170,6 +172,8 @@ _PERSON_FORMAT = (r"\b(?:times?|dates?|timestamps?) in [\w/ ]{2,20}? time\b|(?:^
 # "凡是涉及合同的都先给我看" (a standing rule and a directive)
 _QUANTIFIED_CASE = (r"(?:^|[,;]\s*(?:so|and|but)\s+)(?:[\w ]{1,12}:\s*)?(?:any|all)\s+(?!(?:ideas?|thoughts?|questions?|luck|chance|news|updates?)\b)[\w-]+(?:\s+[\w-]+){0,2}\s+(?:that|which|who|with|without|touching|over|under|above|below|you|we)\b"
                     r"[^,;]{1,60}[,;]\s*(?:please\s+)?(?!(?:i|we|it|they|he|she|there|the|this|that)\b)[a-z]{3,}\b|凡是"
+                    # "nothing goes out under $95": what may never happen to a whole kind of thing
+                    r"|\bnothing (?:goes out|gets sent|ships|leaves|gets booked|goes live|goes up)\b"
                     # a class of things by a threshold, and what to do with them: "超过5000的单子下之前先发我确认"
                     r"|(?:超过|高于|低于|不到|大于|小于|多于|少于)\s*[\d一二三四五六七八九十两百千万.]+\s*[^\s，。的]{0,3}的[^，。]{1,8}?(?:先|都|一律|要|得|别|不要)"
                     r"|[\d一二三四五六七八九十两百千万.]+\s*[^\s，。的]{0,2}(?:以上|以下)的[^，。]{1,8}?(?:先|都|一律|要|得|别|不要)"
@@ -180,6 +184,8 @@ STANDING = re.compile(
     r"(\bfrom now on\b|\bgoing forward\b|\bfrom here on\b|\bin (?:the )?future\b|\bevery ?time\b|\beach time\b|\bwhenever\b|\balways\b|\bnever\b(?! mind\b)"
     r"|\bremember (?:to|that|the|my|our)\b|\bnext time\b|\bas usual\b|\bI told you\b|\bas I said\b|\blike I said\b|\bby default\b|\bas a rule\b|\bon (?:any|all|every) (?:of )?my\b|\bin (?:any|all|every) (?:of )?(?:my )?(?:projects?|repos?|repositories)\b"
     r"|\bevery (?!one\b)\w+|\bno more\b|\bany more\b|\banymore\b|\bfrom your side\b|\banywhere\b|\beverywhere\b|\bnot just (?:here|this)\b"
+    r"|\b(?:starting|beginning|as of) (?:next (?:week|month|year)|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:jan|febr)uary|march|april|may|june|july|august|september|october|november|december)\b"
+    r"|(?:从)?(?:下周|下个月|明年|\d{1,2}月|[一二三四五六七八九十]{1,2}月)(?:份)?(?:起|开始)"
     r"|\bin general\b|\bsame as (?:always|usual|everything else|before)\b|\bbefore (?:any|every|each)\b|\bafter (?:any|every|each)\b"
     r"|^\s*(?:house )?rules?(?: for [\w -]{1,30})?\s*[:：]|规则[:：]|规矩[:：]|老规矩|照旧|照常|还是老样子|所有地方|不只是这次|之前都|前都要"
     r"|\bsame as (?:the|in|on|for) \w+|\bkeep (?:that|this|it) in mind\b|\bbear in mind\b|注意一下|留意一下|记着"
@@ -197,6 +203,10 @@ STANDING = re.compile(
     r"|(?:你|您)(?:回|回复|回答|给)我(?:[^，。？！]{0,6}的时候|(?=先|都|就|一律|别|不要))|跟我说[^，。？！]{0,6}?(?:的时候)?(?=直接|都|就|一律)"
     r"|不管哪个|无论哪个|不论哪个|都这样|和之前一样|跟上次一样|跟之前一样|" + _ADDRESS_ME +
     r"|(?<![他她])都(?:寄|发到|走|放在|存在|记在)"
+    # a whole kind of thing done one way: "时间都写24小时制", "初诊都约60分钟", "提醒都在前一天晚上6点发"
+    r"|[\u4e00-\u9fff]{2,4}(?<![们家人])都(?:写|用|按|约|在|开|收|发给)(?![完好过])[^，。？?]{1,20}(?<![了吗呢])(?=[，。！,\s]|$)"
+    # what is sent to the person, whatever it is: "发我的汇总别用表格"
+    r"|发(?:给)?我的[\u4e00-\u9fff]{1,6}(?:别|不要|都|一律)"
     r"|以后|今后|往后(?![挪推放移延排拖调])|从今以后|从现在起|下次|每次|每一次|不要再|别再|不许再|再也不要|千万别|务必|每[条份项个篇天周月年晚位张回]|一律|统一|永远|记住|记得|所有项目|任何项目|我说过)", re.I)
 # leave given or withheld, which stands until taken back: "don't scale … without asking me first"
 ASK_FIRST = re.compile(r"\bwithout (?:asking|checking with|telling|pinging) (?:me|us)\b|\bno need to ask\b|不用问我|不必问我|先问我|先问过我|问过我再", re.I)
@@ -251,7 +261,7 @@ CORRECTION_LEAD = re.compile(
     r"\bthat'?s (?:wrong|not right|incorrect|outdated)\b|写错了|纠正一下|更正一下|我(?:昨天|之前|刚才)?说错了"
     # "面积不对，118", "抬头错了 是…": the thing named, then the right value
     r"|^[\u4e00-\u9fff]{1,6}(?:不对|错了)(?=[，,\s])|^\s*(?:no\b[\s,.!—–-]|nope\b|nah\b(?![\s,]+(?:that'?s|thats|it'?s|its) (?:right|fine|correct|good))|wrong\b|not quite\b|actually\b|correction\b|hmm,? wait\b|wait\b[,\s].{0,30}\b(?:misremembered|wrong|mistake)\b|I misremembered\b"
-    r"|不对|不是|错了|搞错了|说错了|记错了|更正|纠正)", re.I)
+    r"|不对|不是|错了|搞错了|说错了|记错了|更正|纠正)|[，,]\s*怎么还是\s*[¥$]?\d", re.I)
 CORRECTION_FORM = re.compile(
     r"(^\s*(?:it'?s\s+|its\s+)?[$€£¥]?\d[\d.,:]*\s*[%a-z]{0,3}\s*,?\s+not\s+[$€£¥]?\d[\d.,:]*\b"
     r"|\b(?:is|are|was|were)\s+[$€£¥]?\d[\d.,:]*\s*[%a-z]{0,5}\s+not\s+[$€£¥]?\d[\d.,:]*\b"
@@ -264,6 +274,8 @@ _VALUE = re.compile(rf"(\d|[A-Z][a-z]+ \d|\b[A-Z]{{2,}}\b|\b[A-Z][a-z]+[A-Z][A-Z
 PERSONAL = re.compile(
     r"(\b(?:for|to) me\b(?! (?:when|if|after|before|once)\b)|\bI'?m (?:a |an |mostly |red|colou?r|left|right|not a )|\bI am (?:a |an |mostly )"
     r"|\bmy (?:eyes|sleep|name|pen name|writing|stomach|knees?|back|health|diet|body|allerg\w*)\b|过敏|我不能(?:吃|喝)|我的(?:身体|胃|膝盖|眼睛)"
+    # how the person reads a clock is theirs, in every project: "时间都写24小时制", "times like 7:30am"
+    r"|发(?:给)?我的|24小时制|12小时制|\b(?:24|12)[- ]?(?:hour|hr)s?\b(?! (?:shift|window|support|turnaround|notice))|\btimes? like \d"
     r"|\bleave \w+ to me\b|\bis mine\b|\bI (?:review|do|commit|merge|deploy) (?:the )?\w+ myself\b|\b(?:commit|merge|deploy|push|review) (?:it )?myself\b"
     r"|\bon (?:any|all|every) (?:of )?my\b|\bin (?:any|all|every) (?:of )?(?:my )?(?:projects?|repos?)\b|\banything I write\b|\bwhatever I write\b|\bw(?:/|ith)? me\b|\b(?:times?|dates?|everything|anything) i (?:give|send|say|tell)\b"
     r"|\b(?:remind|notify|ping|message|text|email|call|dm) me\b(?=.{0,24}\b(?:by|via|on|over|through|at)\b)"
@@ -283,6 +295,7 @@ ANAPHOR = re.compile(
 
 _LEAD_STRIP = re.compile(
     r"^\s*(?:(?:ok(?:ay)?|yeah|yep|yup|so|also|and|oh|btw|fyi|by the way|anyway|one more(?: thing)?|last thing|heads up|quick one|one thing|hmm|right"
+    r"|lol|lmao|haha+|ugh|omg|wow|welp|ye+s+|yay|next thing|next up"
     r"|as I said(?: before)?|like I said|I told you|I said before)\b\s*[:：,，—–-]*\s*"
     r"|(?:对了|还有|另外|顺便说一下|顺便|还有就是|我说过的?|说过了|跟你说过)\s*[:：,，—–-]*\s*"
     # a label before the rule: "还有个硬性要求：…", "One hard requirement: …"
@@ -377,6 +390,10 @@ _NOW_CHANGE = re.compile(
     r"|\b(?:we'?re|we are|i'?m|i am)\s+(?:on|using|with|in)\s+[\w.-]+\s+now\b"
     r"|\b[\w.-]+\s+(?:does|handles|runs|owns|hosts|covers)\s+(?:our|the|all)\s+[\w -]{2,20}?\s+now\b"
     r"|\b(?:text|whatsapp|signal|email|call|dm|message|slack|ping|telegram) me\b[^.;]{0,20}\bnow\b"
+    r"|现在是\s*[¥$]?\d"
+    # "mulch comes from Bastrop Bark now", "the minimum goes to $120"
+    r"|\b(?:comes?|goes?|ships?)\s+(?:out of|from|through|thru|via|with)\s+[^.;,]{2,30}?\s+now\b"
+
     r"|现在(?:是|换|改成?|用|走|由|归)[^，。]{1,20}了|现在不[^，。\s]{1,8}了|现在[^，。\s]{0,3}都(?:送|发|找|去|交|走|用)|(?:换|改)(?![完好过掉错])(?:成|为|到)?[^，。\s]{1,10}了(?:啊|哈|哦|呀)?(?=[，。！\s]|$)"
     r"|(?:改|换)(?:成|为)?\s*[\d一二三四五六七八九十两半]+\s*\S{0,2}吧"
     # a value to go by from here: "按一个小时报", "按八折算"
@@ -443,6 +460,7 @@ def clean(sentence: str) -> str:
         s = _MARKER_STRIP.sub("", s, count=1)
     s = s.strip(" ,，;；")
     s = re.sub(r"[,，]?\s*\b(?:by the way|btw)\b\s*", " ", s, flags=re.I).strip()
+    s = re.sub(r"[，,]\s*怎么(?:还是|又是)[^，。]*$", "", s)  # "…，怎么还是260": the stale value complained about
     s = re.sub(r"\s+([,.;:!?])(?=\s|$)", r"\1", s)
     if s and re.match(r"^[a-z]+\b(?![/_.(])", s):
         s = s[0].upper() + s[1:]
@@ -491,6 +509,8 @@ _ANSWER_FEEDBACK = re.compile(
     r"|说重点|结论(?:放)?(?:在)?最?前面|先说结论|分点说|列个要点", re.I)
 
 
+# a value raised or lowered to a number ("涨到420", "the minimum goes to $120"); news unless dated to stay
+_VALUE_MOVED = re.compile(r"(?:涨|降|调|提)(?:到|成|为)\s*[¥$]?\d|\b(?:goes|go|moves?|is going|are going) (?:up |down )?to\s+[$€£¥]?\d", re.I)
 # a condition on the thing at hand reaching a state: "tell me when it's up", "once that's merged, ping me"
 _TASK_CONDITION = re.compile(r"\b(?:when|once|after|as soon as)\s+(?:it|that|this|they|these|those)(?:'s|'re| is| are)?\s+"
                              r"(?:up|done|ready|finished|over|back|live|merged|deployed|green|complete|through)\b"
@@ -512,6 +532,11 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
         standing_fb = bool(STANDING.search(s))
         return Finding("instruct" if standing_fb else "prefer", ("回复：" if _CJK_RE.search(s) else "Answers: ") + core, s,
                        personal=True, standing=standing_fb)
+    if (_TRAIT_REASON.search(s) and re.search(r"\b(?:can|could|would) you\b|能不能|可不可以", s, re.I)
+            and re.search(r"\bnot\b|\binstead of\b|\brather than\b|而不是|别用|不要用", s, re.I)):
+        # "can you write times like 7:30am, the 24 hr thing throws me off": how the person reads, asked
+        ask = re.sub(r"^(?:(?:ok|so|also|and|hey)[,.]?\s+){0,3}(?:can|could|would) you\s+(?:please\s+)?|^(?:你|您)?(?:能不能|可不可以)", "", core, flags=re.I)
+        return Finding("instruct", clean(ask).rstrip("?？ "), s, personal=True, standing=True)
     if question and not _standing_request(s):
         return None
     # an adopted quote or an earlier sentence: "the pinyin part, yes - follow that from now on"
@@ -574,6 +599,8 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
         return Finding("replace", clean(news), s, standing=True)  # "we're moving tracking to W&B"
     if _ROUTE_NOW.search(s) and not question and not one_off:
         return Finding("replace", core, s, standing=True)
+    if not (question or conditional or one_off) and _VALUE_MOVED.search(s) and STANDING.search(s):
+        return Finding("replace", core, s, standing=True)  # "10月起初诊评估涨到420了": a price moved, from a date on
     now = None if question or conditional else _NOW_CHANGE.search(s)
     head_task = ""
     if now and one_off and _CJK_RE.search(s):
@@ -586,7 +613,7 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
     elif one_off:
         now = None
     if now and not _AT_HAND.search(_clause_at(s, now.start())) and (
-            _CJK_RE.search(now.group(0)) or not _TASK_OBJECT.search(core) and (_VALUE.search(s) or re.search(r"instead|you can|\b(?:on|using|does|handles|runs|owns|hosts|covers|me)\b", now.group(0), re.I))):
+            _CJK_RE.search(now.group(0)) or not _TASK_OBJECT.search(core) and (_VALUE.search(s) or re.search(r"instead|you can|\b(?:on|using|does|handles|runs|owns|hosts|covers|me|from|through|thru|via)\b", now.group(0), re.I))):
         lead = list(_ASIDE.finditer(s, 0, now.start()))
         if head_task:
             core = clean(s[len(head_task):])
@@ -605,7 +632,7 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
         if prev_assistant and not question and _contradicts_number(core, prev_assistant):
             return Finding("correct", core, s)  # "our notice number is BR-CO-15522" after the agent's other one
         return Finding("state", fact_clause(core), s) if _VALUE.search(core) or re.search(r"[A-Za-z]{3,}", core) else None
-    if directive and not (question or one_off or conditional) and _TRAIT_REASON.search(s) and re.search(r"\bi\b|我", s, re.I):
+    if directive and not (question or one_off or conditional) and _TRAIT_REASON.search(s) and re.search(r"\b(?:i|me|my)\b|我", s, re.I):
         # "油耗你给我说升每百公里 公里每升看着别扭", "temps in fahrenheit pls, I can't picture celsius":
         # asked for the way the person takes things in, which does not change with the task
         return Finding("instruct", core, s, personal=True, standing=True)
@@ -645,6 +672,9 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
     if descriptive and not (standing and directive and not DESCRIPTIVE.search(re.split(r"[,，;；:：]", core)[0])):
         return None
     if REVOKE.search(s) and not one_off:
+        if re.search(r"\bstop calling me\b", s, re.I):
+            # "stop calling me boss, Dana is fine": how to address the person, not a rule withdrawn
+            return Finding("instruct", core, s, personal=True, standing=True)
         if (REPLACE.search(own) or _PERMIT.search(s) and standing) and _has_new_value(s):
             return Finding("replace", core, s, personal=personal, standing=True)
         return Finding("revoke", core, s, personal=personal)
@@ -700,7 +730,7 @@ _CONVENTION_HABIT = re.compile(
     r"|^(?:我们|咱们|我们家|我家|家里|公司|团队|店里|我)[^，。,]{0,8}?(?:一直|向来|平时|一般|都)?(?:在)?(?:用|记在|放在|走|寄|存在|发到)(?!错|过|了)", re.I)
 # the nouns that name a value a person keeps to (a goal, a limit): said once it is a convention,
 # changed ("target 3:55 instead") it is a change of mind
-_VALUE_WORDS_EN = "limit|cap|budget|goal|target|deadline|quota"
+_VALUE_WORDS_EN = "limit|cap|budget|goal|target|deadline|quota|minimum|maximum"
 _VALUE_WORDS_ZH = "上限|预算|目标|截止"
 _CONVENTION_VALUE = re.compile(
     rf"^(?:[\w'’ -]{{0,30}}\s)?(?:{_VALUE_WORDS_EN}|word count|page limit|maximum|minimum)\b[^,.;]{{0,24}}?\b(?:is|are)\s+(?:[^,;]{{0,20}}?)(?:\d|sub-\d)"
@@ -766,7 +796,7 @@ _HABIT_REASON = re.compile(r"[，,]\s*(?:我们|咱们|我|家里)(?:一直|向�
                            r"|,\s*(?:that'?s|thats|it'?s) what (?:our|the) [\w ]{2,20}? (?:says|promises|requires|states|specifies)\b", re.I)
 # a reason that is how the person is, not how the task is: "I can't picture celsius", "看着别扭"
 _TRAIT_REASON = re.compile(r"[,;—–-]\s*(?:tbh\s+|honestly\s+)?i\s+(?:honestly\s+|just\s+|really\s+|simply\s+)?(?:can'?t|cannot)\s+"
-                           r"(?:picture|read|follow|parse|stand|do)\b|\bi'?m colou?r-?blind\b"
+                           r"(?:picture|read|follow|parse|stand|do)\b|\bi'?m colou?r-?blind\b|\b(?:throws|throw) me off\b"
                            r"|我(?:就是|实在|真的)?(?:看不惯|不习惯|看不懂|看不清)|(?:看着|读着|听着)(?:别扭|难受|头大|费劲|头疼)", re.I)
 _VALUE_NOUN = re.compile(rf"\b(?:{_VALUE_WORDS_EN})\b|{_VALUE_WORDS_ZH}", re.I)
 _THIRD_MOVE = re.compile(r"\b(?:she|he|they)\s+(?:has\s+|have\s+|'s\s+)?(?:mov|switch)\w*\b[^.;,]*", re.I)
@@ -976,8 +1006,11 @@ def self_corrected(sentence: str) -> str:
 
 def _has_new_value(s: str) -> bool:
     """A change of mind names what to do now, not only what to stop."""
+    s = re.sub(r"\b(?:no|(?:do|does)(?:n'?t| not)|no longer) (?:need|have) to\b", " ", s, flags=re.I)  # "no need to attach…": no new value
     if re.search(r"\d", s) and re.search(r"\b(?:instead|now|to)\b|改成|改为|换成", s, re.I):
         return True
+    if re.match(r"^\W*(?:(?:ok|so|and|also|then)\s+)*(?:cc|use|send|put|ship|book|email|text|ping|ask|call|go with|order)\b.{2,60}?\binstead\b", s, re.I):
+        return True  # "cc Linh on invoices instead": the new way is what the sentence asks for
     return bool(re.search(
         r"\b(?:to|use|put|go with|instead|left as|as)\b\s+\S+|改成|改用|换成|改为|(?:改|换|就|只|都|统一)用\S|^用\S|换\S|按这个|了[，,]\s*直接\S|[“「\"].+[”」\"]"
         r"|(?:以后|今后|从现在起)(?:都|就|一律|统一)?\s*[A-Za-z\u4e00-\u9fff]|了[，,\s]+(?:改|换|直接)?(?:发|用|走|放|存|找|订|录)[^，。\s]", s, re.I))

@@ -463,3 +463,16 @@ def test_long_requests_sharing_two_rare_words_are_not_one_repeated_request(home,
     made = [m.statement for m in load_memories(home)]
     assert not any("crock sheet" in s for s in made), made
     assert any("2.19.4" in s for s in made), made
+
+
+def test_plural_and_singular_name_one_subject(home, cli):
+    from holonmem.grouping import features
+
+    assert features("invoices prices changes") == features("invoice price changing")
+    signalstore.append(home, [
+        signal(651, "Invoices go out fridays, so do this week's now", "s_a", ts="2026-06-10T10:00:00+08:00"),
+        signal(652, "Lets move the invoice run to mondays, fridays I'm dead", "s_b", ts="2026-06-18T10:00:00+08:00",
+               act="replace"),
+    ])
+    dream(cli, home)
+    assert _state(home, "Invoices go out") == "superseded" and _state(home, "Lets move") == "active"

@@ -419,3 +419,9 @@ def test_two_rules_with_their_own_values_stay_two():
 def test_a_stopped_practice_then_where_they_go_now_is_one_change():
     (s,) = signals_for(user("and stop emailing me the weekly numbers, my inbox is a mess. just put them in the #finance channel"))
     assert s["act"] == "replace" and "#finance" in s["statement"]
+
+
+def test_small_talk_keeps_a_standing_request_inside_it():
+    kept = signals_for(user("lol stop calling me chief, Sam is fine"))
+    assert [(s["scope"], s["channels"]) for s in kept] == [("user", ["explicit_instruction"])]
+    assert signals_for(user("haha ok")) == [] and signals_for(user("lol the weather is awful today")) == []

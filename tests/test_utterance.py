@@ -592,3 +592,46 @@ def test_a_correction_keeps_what_the_agent_said_the_value_was_for():
     found = acts("错了 A3F22是7月9号到期 去年也是9号审的 你改过来",
                  prev_assistant="结论：B7K10 下周保养；A3F22 年检 7 月 1 到期；B7K10 保险 5 月到期。")
     assert found and found[0][0] == "correct" and found[0][2].startswith("A3F22年检是7月9号到期"), found
+
+
+@pytest.mark.parametrize("text, act, personal, needle", [
+    # a change dated to start, not a task for next week
+    ("starting next month the deposit goes to 30%", "replace", False, "30%"),
+    ("beginning monday crews start at 6 instead of 6:30, thru october", "replace", False, "6 instead of 6:30"),
+    ("paper comes from Lakeside Supply now, ask for Mo", "replace", False, "Lakeside"),
+    ("从下个月起 押金涨到3000了", "replace", False, "3000"),
+    ("以后下周的排班表改成周三发给店长", "replace", False, "周三"),
+    # what stops, with no new value in its "to"
+    ("no need to cc the landlord anymore, she reads the portal", "revoke", False, "landlord"),
+    # how the person reads things, asked as a question with the form ruled out
+    ("also can you write dates like 3 Jan not 01/03, the numbers throw me off", "instruct", True, "3 Jan"),
+    # how to address the person
+    ("lol stop calling me chief, Sam is fine", "instruct", True, "Sam is fine"),
+    # what never happens to a whole kind of thing
+    ("nothing ships without a tracking number, thats our rule", "instruct", False, "tracking number"),
+    # a whole kind of thing done one way
+    ("报告都写成三段，第一段放结论", "instruct", False, "三段"),
+    ("时间都用24小时制，别写下午3点", "instruct", True, "24小时制"),
+    ("发我的周报别用表格 手机上看不清", "instruct", True, "表格"),
+    # a stale value complained about: the new one, never the old
+    ("挂号费现在是50，上月就调了，怎么还是40", "replace", False, "50"),
+])
+def test_changes_dated_kinds_and_forms(text, act, personal, needle):
+    found = acts(text)
+    assert found and (found[0][0], found[0][1]) == (act, personal) and needle in found[0][2], found
+    assert "40" not in found[0][2] or "怎么" not in text
+
+
+@pytest.mark.parametrize("text", [
+    "华东仓又涨价了，运费涨到18",  # news of a price, no rule
+    "let's do the stocktake next week",
+    "我们都在等你",
+    "can you check the logs, the error confuses me",
+])
+def test_news_tasks_and_remarks_are_no_change(text):
+    assert [a for a, _p, _t in acts(text) if a in ("instruct", "replace", "revoke")] == [], acts(text)
+
+
+def test_a_way_asked_for_instead_names_its_new_value():
+    assert U.asks_change("cc Rosa on quotes instead: rosa@example.com")
+    assert not U.asks_change("no need to cc the landlord anymore")
