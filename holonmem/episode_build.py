@@ -285,6 +285,57 @@ def pair_failures(events: list[dict]) -> list[dict]:
             how = "; ".join(f["fix_commands"]) or "retried"
             f["resolution"] = _one(f"{how} → {events[j].get('text', '')}", 240)
         out.append(f)
+    return out + _reported_failures(events, calls)
+
+
+# what someone says of a command's output that came out wrong although the command passed:
+# "打开全是乱码", "the csv is all garbled", "这个表打开看不了"
+_BROKEN_OUTPUT = re.compile(r"乱码|打不开|看不了|显示不全|全是问号|\bgarbled\b|\bmojibake\b|\bgibberish\b|weird characters"
+                            r"|\bwon'?t open\b|\bdoesn'?t open\b|\bcan'?t open (?:it|the)\b|\bcomes? out (?:all )?(?:broken|garbled)\b", re.I)
+_REPORT_REACH = 12  # events between the command, what is said of its output, and the rerun
+
+
+def _reported_failures(events: list[dict], calls: dict[int, int]) -> list[dict]:
+    """Failures told in words: a shell command passed, then the user (or a message the agent read
+    from someone) says its output came out wrong, and the same command run again with a flag
+    added passed ("王姐说运单那个csv打开全是乱码" → the export with ``--encoding utf-8-sig``)."""
+    out = []
+    for i, ev in enumerate(events):
+        said = A.is_user_authored(ev) or ev.get("role") == "tool" and A.is_pass(ev) and not (
+            i in calls and L.shell_command(events[calls[i]]))
+        m = _BROKEN_OUTPUT.search(ev.get("text") or "") if said else None
+        if not m:
+            continue
+        for k in range(i + 1, min(len(events), i + _REPORT_REACH)):
+            again = events[calls[k]] if k in calls and A.is_pass(events[k]) else None
+            cmd = L.shell_command(again) if again else None
+            if not cmd:
+                continue
+            # the run whose output was meant: the last one before, of the same program and subcommand
+            before = next((j for j in range(i - 1, -1, -1) if j in calls and A.is_pass(events[j])
+                           and L.related_commands(L.shell_command(events[calls[j]]) or "", cmd)), None)
+            if before is None:
+                continue  # a look at the file ("file exports/x.csv"), not the command again
+            first = events[calls[before]]
+            rerun = _rerun(first, again)
+            if rerun.get("kind") != "added":
+                break  # run again the same way, or changed otherwise: no lesson of a flag
+            diags = [e for e in events[i + 1:k] if e.get("role") == "assistant" and e.get("kind", "message") == "message"]
+            diag = L.pick_diagnosis(diags)
+            fix = L.display_command(again)
+            text = ev.get("text") or ""
+            # what was said of the output, without who said it when ("刘主管 08:12：")
+            head = re.split(r"[，,。.!！?？~～：:]|(?<=[\u4e00-\u9fff])\s", text[:m.start()])[-1]
+            tail = re.split(r"[，,。.!！?？~～]|(?<=[\u4e00-\u9fff])\s", text[m.start():], maxsplit=1)[0]
+            said_clause = re.sub(r"^[\u4e00-\u9fff]{1,4}说|^\w+ (?:says|said)\s+", "", (head + tail).strip())
+            out.append({
+                "event": ev["id"], "tool": first.get("tool"), "call": first["id"], "error": _error_line(said_clause),
+                "diagnosis": _one(diag.get("text", ""), 400) if diag else "", "diagnosis_event": diag["id"] if diag else None,
+                "fix": [again["id"]], "fix_commands": [fix] if fix else [], "resolved_by": events[k]["id"],
+                "resolution": _one(f"{fix} → {events[k].get('text', '')}", 240), "fix_kind": "option", "rerun": rerun,
+                "steps": [], "user_supplied": False, "secret_only": False, "reported": True,
+            })
+            break
     return out
 
 

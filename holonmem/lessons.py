@@ -856,6 +856,8 @@ def cause_of(diagnosis: str, project: str | None = None, limit: int = 56) -> tup
         pieces = [p.strip() for p in re.split(r"(?<=[;；，,:：])\s*|\s+(?=(?:and|so|but|which|because|since|-|–|—)\s)", full) if p.strip()]
         pieces = [re.sub(r"^(?:and|so|but|which|-|–|—)\s+", "", p) for p in pieces]
         start = next((k for k, p in enumerate(pieces) if _causal(p)), 0)
+        if start and re.match(r"^(?:所以|因此|于是|(?:so|hence|therefore|thus)\b)", pieces[start], re.I):
+            pieces, start = pieces[:start], 0  # "…按 GBK 打开，所以乱码": the effect; the cause is before it
         acc = ""
         for p in pieces[start:]:
             nxt = (acc + (" " if p.isascii() else "") + p) if acc else p
@@ -1041,7 +1043,8 @@ def lesson_signal(f: dict, by_id: dict[str, dict], ep: Episode, created: str) ->
     tool = f.get("tool") or failed.get("tool") or "tool"
     call = _failing_call(f, by_id, failed)
     program = f.get("program") or _program(call, tool)
-    raw = str(failed.get("text") or "")
+    # a failure told in words: what was said of the output, not the whole message it was said in
+    raw = str(f.get("error") or "") if f.get("reported") else str(failed.get("text") or "")
     err_kind = error_kind(raw)
     fix_kind = f.get("fix_kind") or ""
     worth, basis = lesson_worth(fix_kind, err_kind)

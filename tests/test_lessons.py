@@ -446,3 +446,40 @@ def test_a_plain_retry_or_a_password_typed_teaches_nothing():
         call("mailcli search 'PO 4471'", tool="mail_search"),
         result("1 message found", tool="mail_search"))
     assert lessons_of(secret) == []
+
+
+def test_output_said_to_be_broken_then_a_flag_added_is_a_lesson():
+    evs = _events(
+        ("user", "message", None, "把上个月的订单导出来发给会计"),
+        call("shopctl export orders --month 2026-02 -o out/orders.csv"),
+        result("exported 380 orders -> out/orders.csv"),
+        ("user", "message", None, "会计说那个csv打开全是乱码 根本看不了"),
+        call("file out/orders.csv"),
+        result("out/orders.csv: UTF-8 Unicode text"),
+        say("文件是不带 BOM 的 UTF-8，Excel 会按 GBK 打开，所以乱码。导出时加上 BOM。"),
+        call("shopctl export orders --month 2026-02 --bom -o out/orders.csv"),
+        result("exported 380 orders -> out/orders.csv (utf-8 with BOM)"))
+    (f,) = pair_failures(evs)
+    assert f["reported"] and f["fix_kind"] == "option" and f["rerun"]["added"] == ["--bom"]
+    assert f["error"] == "那个csv打开全是乱码"  # what was said of the output, not who said it
+    (s,) = lessons_of(evs)
+    assert s["channels"] == ["tool_failure_evidence"]
+    # titled by the cause (the clause before "所以"), not by the effect
+    assert s["statement"].startswith("ledgerly lesson: 文件是不带 BOM 的 UTF-8") and "`--bom`" in s["statement"]
+
+
+def test_output_said_to_be_broken_without_a_flag_added_is_no_lesson():
+    rerun_same = _events(
+        call("shopctl export orders -o out/orders.csv"),
+        result("exported 380 orders"),
+        ("user", "message", None, "the csv comes out all garbled"),
+        call("shopctl export orders -o out/orders.csv"),
+        result("exported 380 orders"))
+    assert pair_failures(rerun_same) == [] and lessons_of(rerun_same) == []
+    no_complaint = _events(
+        call("shopctl export orders -o out/orders.csv"),
+        result("exported 380 orders"),
+        ("user", "message", None, "thanks, now do the same for march"),
+        call("shopctl export orders --month 2026-03 -o out/orders.csv"),
+        result("exported 410 orders"))
+    assert pair_failures(no_complaint) == []
