@@ -182,7 +182,9 @@ def test_secrets_fuzzed_surroundings(home, cli, tmp_path, request):
     evs = []
     for k in range(2000):
         _n, text, _s = rng.choice(SECRETS)
-        evs.append({"id": f"fz_{k}", "role": rng.choice(["user", "assistant", "tool", "system"]),
+        # ids in letters: "fz_864" beside its ledger file name "2026-12.jsonl" in the id map spells
+        # the PIN needle 8642, a match that is no leak
+        evs.append({"id": "fz_" + "".join("abcdefghij"[int(d)] for d in str(k)), "role": rng.choice(["user", "assistant", "tool", "system"]),
                     "text": rng.choice(wraps).format(text) + " " + rng.choice(NEAR_MISSES)})
     f = tmp_path / "fz.jsonl"
     f.write_text("".join(json.dumps(e, ensure_ascii=False) + "\n" for e in evs), encoding="utf-8")
