@@ -640,7 +640,7 @@ RULES: list[Rule] = [
          cased=("PuTTY-User-Key-File",)),
     Rule("age-secret-key", r"\bAGE-SECRET-KEY-1[0-9A-Z]{50,70}", cased=("AGE-SECRET-KEY",)),
     # a bcrypt hash: a password's hash in a dump, and the form of CurseForge API keys
-    Rule("bcrypt", r"\$2[aby]\$\d\d\$[./A-Za-z0-9]{22,53}(?![./A-Za-z0-9])", clues=("$2a$", "$2b$", "$2y$")),
+    Rule("bcrypt", r"\$2[aby]\$\d\d\$[./A-Za-z0-9]{22,53}(?![/A-Za-z0-9]|\.[./A-Za-z0-9])", clues=("$2a$", "$2b$", "$2y$")),  # "…Pnm." ends a sentence
     Rule("overleaf-token", r"\bolp_[A-Za-z0-9]{24,}", clues=("olp_",)),
     Rule("mapbox-secret-token", r"\bsk\.eyJ[A-Za-z0-9_\-]{20,}\.[A-Za-z0-9_\-]{16,}", clues=("sk.eyj",)),
     Rule("anthropic-key", r"\bsk-ant-[A-Za-z0-9_\-]{20,}", cased=("k-",)),
@@ -720,6 +720,13 @@ RULES: list[Rule] = [
          clues=("door code", "gate code", "alarm code", "lock code", "lockbox", "garage code", "entry code", "building code",
                 "keypad", "safe code", "door pin", "pin is", "pin was", "pin:", "pin =", "pin code", "pin number", "pin now", "pin to"),
          check=lambda v, m, t: credential_like(v)),
+    # a key safe or key box is itself the thing with the code: "the key safe by the back door is 3917X"
+    Rule("password", r"(?i)\bkey[ \t]?(?:safe|box)\b[^\n.;!?]{0,40}?\b(?:is|was|=|:|to|now)[ \t]+([0-9][0-9A-Za-z#*]{3,11})(?![\w#*]|[-./:]\d)", 1,
+         clues=("key",), check=lambda v, m, t: credential_like(v) or sum(c.isdigit() for c in v) >= 3),
+    # a token named in a sentence and given later in it, with a vendor-like prefix: "wxsend 的 token 我换了，
+    # 新的是 wxs_k9Q2…", "导出接口的 token 放环境变量里，pay-8e41c7f0…" (a git SHA has no such prefix)
+    Rule("token", r"(?i)\b(?:token|api[ _-]?key|access[ _-]?key|secret)\b[^\n]{0,60}?(?<![\w/.@-])((?-i:[A-Za-z][A-Za-z0-9]{1,10}[_-][A-Za-z0-9_-]{15,200}))(?![\w-])", 1,
+         clues=("token", "key", "secret"), check=lambda v, m, t: high_entropy(v)),
     # key words bound to values
     Rule("password", _KW_SRC, clues=("passw", "passphrase", "passcode", "pwd", "pw", "secret", "cred", "token", "key",
                                      "auth\"", "auth'", "auth:", "auth=", "auth =", "sig"), fn=_keyed),

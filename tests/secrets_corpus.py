@@ -102,6 +102,9 @@ SECRETS: list[tuple[str, str, str]] = [
     ("door-code-prose", "btw the gate code at the warehouse changed to 7319#", "7319#"),
     ("pin-prose", "the card pin is 8642, don't lose it", "8642"),
     ("door-code-bare", "sched note --client okafor --text 'back gate code 6620#'", "6620#"),
+    ("key-safe", "if the parcel comes while im out, the key safe by the side door is 5182K", "5182K"),
+    ("token-prose-zh", "短信平台的 token 我换了，新的是 smsx_R7kq2LmZ9tV4bN8cW1pH，你配一下", "smsx_R7kq2LmZ9tV4bN8cW1pH"),
+    ("token-prose-later", "对账接口的 token 放环境变量里，bill-3c90e7a1f46d28b5e0c7", "bill-3c90e7a1f46d28b5e0c7"),
     ("app-password-for", "the icloud app password for the shop account is vtrm qkwe zbnl ohpd, the old one expired",
      "vtrm qkwe zbnl ohpd"),
     # the known gaps of the last round, closed
@@ -137,6 +140,8 @@ SECRETS: list[tuple[str, str, str]] = [
 
 # Must survive unredacted, byte for byte.
 NEAR_MISSES: list[str] = [
+    "the token refresh fix landed in commit 8e41c7f0b3a94d2e9c51aa07",  # a SHA after the word, no prefix
+    "the key box is 12 inches wide",  # a size, not a code
     "the door code 2024-06-01 change is in the log",  # a date after "door code", not a code
     "订单号 202612011234567890 已发货",  # 18 digits, no province code or birth date where an id has them
     "discord user 112233445566778899 joined",
