@@ -512,10 +512,17 @@ _ANSWER_FEEDBACK = re.compile(
 # a value raised or lowered to a number ("涨到420", "the minimum goes to $120"); news unless dated to stay
 _VALUE_MOVED = re.compile(r"(?:涨|降|调|提)(?:到|成|为)\s*[¥$]?\d|\b(?:goes|go|moves?|is going|are going) (?:up |down )?to\s+[$€£¥]?\d", re.I)
 # a condition on the thing at hand reaching a state: "tell me when it's up", "once that's merged, ping me"
-_TASK_CONDITION = re.compile(r"\b(?:when|once|after|as soon as)\s+(?:it|that|this|they|these|those)(?:'s|'re| is| are)?\s+"
+_TASK_CONDITION = re.compile(r"\b(?:if|when)\b[^,;]{0,50}\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|this (?:week|afternoon|morning|evening))\b(?!s)|"
+                             r"\b(?:when|once|after|as soon as)\s+(?:it|that|this|they|these|those)(?:'s|'re| is| are)?\s+"
                              r"(?:up|done|ready|finished|over|back|live|merged|deployed|green|complete|through)\b"
                              r"|\b(?:when|once|after|as soon as)\s+(?:it|that|this|they)\s+(?:finishes|finish|completes|lands)\b"
                              r"|\b(?:when|once|after) you(?:'re| are)? (?:done|finished)\b|\b(?:when|once|after) you finish\b", re.I)
+
+
+# a booking moved to one day or hour ("move Kaur to monday", "move the thurs henderson to 7:30"): the
+# thing at hand; "move the invoice run to mondays" (every monday) is a change of practice
+_ONE_DAY_MOVE = re.compile(r"\bmov(?:e|ed|ing)\b(?: [\w&'-]+){0,4} to (?:(?:this|next|on) )?(?:mon|tues|wednes|thurs|fri|satur|sun)day\b(?!s)"
+                           r"|\bmov(?:e|ed|ing)\b(?: [\w&'-]+){0,4} to \d{1,2}(?::\d{2})?\s*(?:am|pm)?(?![\d:])", re.I)
 
 
 def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | None = None,
@@ -538,6 +545,8 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
         ask = re.sub(r"^(?:(?:ok|so|also|and|hey)[,.]?\s+){0,3}(?:can|could|would) you\s+(?:please\s+)?|^(?:你|您)?(?:能不能|可不可以)", "", core, flags=re.I)
         return Finding("instruct", clean(ask).rstrip("?？ "), s, personal=True, standing=True)
     if question and not _standing_request(s):
+        return None
+    if _ONE_DAY_MOVE.search(s) and not STANDING.search(s):
         return None
     # an adopted quote or an earlier sentence: "the pinyin part, yes - follow that from now on"
     ana = ANAPHOR.search(core) or ANAPHOR.search(s)
@@ -602,6 +611,9 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
     if not (question or conditional or one_off) and _VALUE_MOVED.search(s) and STANDING.search(s):
         return Finding("replace", core, s, standing=True)  # "10月起初诊评估涨到420了": a price moved, from a date on
     now = None if question or conditional else _NOW_CHANGE.search(s)
+    stop = REVOKE.search(s)
+    if now and stop and stop.start() < now.start() and re.search(r"[,，;；]", s[stop.end():now.start()]):
+        now = None  # "no need to put Jonas on copy anymore, he's got the calendar now": the news is the reason
     head_task = ""
     if now and one_off and _CJK_RE.search(s):
         # "5M203今天去保养对吧 顺达那边换老板了 现在车都送恒通": today dates the task before the news
@@ -1006,7 +1018,7 @@ def self_corrected(sentence: str) -> str:
 
 def _has_new_value(s: str) -> bool:
     """A change of mind names what to do now, not only what to stop."""
-    s = re.sub(r"\b(?:no|(?:do|does)(?:n'?t| not)|no longer) (?:need|have) to\b", " ", s, flags=re.I)  # "no need to attach…": no new value
+    s = re.sub(r"\b(?:no|(?:do|does)(?:n'?t| not)|no longer) (?:need|have) to \w+", " ", s, flags=re.I)  # "no need to put X on copy": what stops
     if re.search(r"\d", s) and re.search(r"\b(?:instead|now|to)\b|改成|改为|换成", s, re.I):
         return True
     if re.match(r"^\W*(?:(?:ok|so|and|also|then)\s+)*(?:cc|use|send|put|ship|book|email|text|ping|ask|call|go with|order)\b.{2,60}?\binstead\b", s, re.I):

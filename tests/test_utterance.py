@@ -635,3 +635,19 @@ def test_news_tasks_and_remarks_are_no_change(text):
 def test_a_way_asked_for_instead_names_its_new_value():
     assert U.asks_change("cc Rosa on quotes instead: rosa@example.com")
     assert not U.asks_change("no need to cc the landlord anymore")
+
+
+@pytest.mark.parametrize("text", [
+    "move Priya to thursday",                      # one booking moved to one day
+    "move the 9am fitting to 10:30",                # … or to one hour
+    "if the parcel comes friday while im out, leave it with the neighbour",  # one occasion
+])
+def test_one_occasion_is_no_rule(text):
+    assert [a for a, _p, _t in acts(text) if a in ("instruct", "replace", "revoke")] == [], acts(text)
+
+
+def test_a_recurring_move_is_a_change_and_a_stop_keeps_its_reason():
+    ((a, _p, _t),) = acts("lets move the stock count to mondays, fridays are chaos")
+    assert a == "replace"
+    ((a, _p, t),) = acts("no need to put Ravi on copy anymore, he's got the shared inbox now")
+    assert a == "revoke" and "Ravi" in t
