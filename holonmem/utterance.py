@@ -31,6 +31,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from . import slots
 from .textterms import content_chars
 
 _CJK = r"\u3400-\u4dbf\u4e00-\u9fff"
@@ -161,7 +162,7 @@ ONE_OFF = re.compile(
     r"|(?<!starting )(?<!beginning )(?<!from )(?<!as of )\bnext week\b|(?<!starting )(?<!from )\btomorrow\b"
     r"|\bwhile you'?re at it\b|这次|这回|这一次|这期|本期|这周|本周|这个月|本月|今天|今晚|明天|暂时|先停|先别|先不|(?<!从)下周(?!起|开始|的)|下个星期|这两天|临时|顺手)", re.I)
 # how the person wants to be called: "别叫我林老师了，叫我 Lin 就行", "call me Dana, not Dr. Kowalski"
-_ADDRESS_ME = (r"\b(?:everyone|everybody|people|most people|they all) calls? me (?-i:[A-Z][a-z]+)\b"
+_ADDRESS_ME = (r"\b(?:everyone|everybody|people|most people|they all) calls? me (?-i:[A-Z][a-z]+)\b|\b(?:nobody|no one|noone) calls me\b"
                r"|\bcall me (?!back\b|later\b|when\b|if\b|tomorrow\b|asap\b|maybe\b|now\b|at\b|on\b)[a-z]{2,12}(?= pls\b| please\b| not\b|\s*[,.!]|$)|别(?:再)?叫我|叫我\s*[A-Za-z\u4e00-\u9fff]{1,8}\s*就(?:行|好|可以)|\bcall me (?-i:[A-Z][a-z]+)\b(?! (?:when|if|at|on|back|tomorrow|later))|\bdon'?t call me\b")
 # asking for what was done before: "gapdh + actb geomean like last time", "跟讲义一个规矩"
 _LIKE_BEFORE = r"\blike (?:last time|before|always|usual|we always do)\b|(?:跟|和|同)[^，。]{1,8}(?:一个|一样的?|同一个)规矩"
@@ -222,7 +223,7 @@ DIRECTIVE = re.compile(
     r"|start (?:\w+ing|to)|begin (?:\w+ing|to))\b"
     r"|\byou (?:should|must|need to|have to|can stop|can drop|don'?t need to|no longer need to)\b|\bI want you to\b|\bI'?d like you to\b"
     r"|\b(?:goes|go|get|gets) (?:in|into|added|put)\b|\bshould (?:be|go|use|get)\b|\bmust (?:be|go|use)\b|\bhas to\b|\bhave to\b"
-    r"|\bis mine\b|\bleave \w+ to me\b|\bto me\b|\bfor me\b"
+    r"|\bis mine\b|\bleave \w+ to me\b|\bto me\b|\bfor me\b|\b(?:nobody|no one) calls me\b"
     r"|\b(?:when|whenever|if|once)\b[^,]{1,80},\s*(?:please\s+)?(?:always|never|don'?t|do not)\s+\w"
     r"|\b(?:when|whenever|if|once)\b[^,]{1,80},\s*(?:please\s+)?(?:compare|use|keep|put|add|set|run|send|write|explain|ask|tell|ping|check|mark|include|leave|skip|stop|go)\b"
     r"|\b(?:uses|requires|wants|expects|prefers|follows|prints|needs it)\b|\bsource of truth\b|,?\s*(?:please|pls|plz)\b[.!]?"
@@ -275,7 +276,7 @@ PERSONAL = re.compile(
     r"(\b(?:for|to) me\b(?! (?:when|if|after|before|once)\b)|\bI'?m (?:a |an |mostly |red|colou?r|left|right|not a )|\bI am (?:a |an |mostly )"
     r"|\bmy (?:eyes|sleep|name|pen name|writing|stomach|knees?|back|health|diet|body|allerg\w*)\b|过敏|我不能(?:吃|喝)|我的(?:身体|胃|膝盖|眼睛)"
     # how the person reads a clock is theirs, in every project: "时间都写24小时制", "times like 7:30am"
-    r"|发(?:给)?我的|24小时制|12小时制|\b(?:24|12)[- ]?(?:hour|hr)s?\b(?! (?:shift|window|support|turnaround|notice))|\btimes? like \d"
+    r"|发(?:给)?我的|24小时制|12小时制|\b(?:24|12)[- ]?(?:hour|hr|h)s?\b(?! (?:shift|window|support|turnaround|notice))|\btimes? like \d"
     r"|\bleave \w+ to me\b|\bis mine\b|\bI (?:review|do|commit|merge|deploy) (?:the )?\w+ myself\b|\b(?:commit|merge|deploy|push|review) (?:it )?myself\b"
     r"|\bon (?:any|all|every) (?:of )?my\b|\bin (?:any|all|every) (?:of )?(?:my )?(?:projects?|repos?)\b|\banything I write\b|\bwhatever I write\b|\bw(?:/|ith)? me\b|\b(?:times?|dates?|everything|anything) i (?:give|send|say|tell)\b"
     r"|\b(?:remind|notify|ping|message|text|email|call|dm) me\b(?=.{0,24}\b(?:by|via|on|over|through|at)\b)"
@@ -326,7 +327,9 @@ _AS_BEFORE = re.compile(_LIKE_BEFORE + r"|\bsame as (?:always|usual|before|last 
 _LIMIT = re.compile(r"控制在\s*\d+\s*\S{0,2}以内|(?:不要|别|不能)?超过\s*\d+\s*(?:字|个字|行|页|分钟)"
                     r"|\bkeep (?:it|them|\w+(?: \w+){0,6}) (?:under|below|within) \d+\s*(?:words|characters|chars|lines|pages|minutes)\b"
                     r"|\bno (?:more|longer) than \d+\s*(?:words|characters|chars|lines|pages|minutes)\b"
-                    r"|\bto \d+\s*[a-z]*\s*max\b|\b(?:at most|max(?:imum)?) \d+\s+(?:words|questions|lines|pages|items|slides|bullets)\b", re.I)
+                    r"|\bto \d+\s*[a-z]*\s*max\b|\b(?:at most|max(?:imum)?) \d+\s+(?:words|questions|lines|pages|items|slides|bullets)\b"
+                    # "e-bikes get 90 minutes minimum", "big jobs take 2 hours max"
+                    r"|^[\w -]{2,30}?s (?:get|need|take|have) (?:at least )?\d+\s*(?:minutes?|mins?|hours?|hrs?|days?|h)\s+(?:minimum|min|max|maximum|tops)\b", re.I)
 _ANY_OF_KIND = re.compile(r"的(?:东西|消息|内容|通知|文案|邮件)|\b(?:anything|everything|all|any|every)\b", re.I)
 _CLOSES_STANDING = re.compile(r"\b(?:from now on|going forward|from here on(?: out)?)\s*(?:[,;.!]|$)", re.I)
 # … unless it foretells ("prices are going up from now on", "it will rain from now on")
@@ -644,6 +647,8 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
         if prev_assistant and not question and _contradicts_number(core, prev_assistant):
             return Finding("correct", core, s)  # "our notice number is BR-CO-15522" after the agent's other one
         return Finding("state", fact_clause(core), s) if _VALUE.search(core) or re.search(r"[A-Za-z]{3,}", core) else None
+    if _FORM_CHOICE.match(s) and not (question or one_off or conditional):
+        return Finding("instruct", core, s, personal=True, standing=True)  # "in Nm, i dont do inch pounds"
     if directive and not (question or one_off or conditional) and _TRAIT_REASON.search(s) and re.search(r"\b(?:i|me|my)\b|我", s, re.I):
         # "油耗你给我说升每百公里 公里每升看着别扭", "temps in fahrenheit pls, I can't picture celsius":
         # asked for the way the person takes things in, which does not change with the task
@@ -806,9 +811,14 @@ _HABIT_REASON = re.compile(r"[，,]\s*(?:我们|咱们|我|家里)(?:一直|向�
                            # "retainer is 25%, thats how we've always done it", "…, thats what our contract promises"
                            r"|,\s*(?:that'?s|thats|it'?s) how (?:we|I)(?:'ve| have)? always (?:done|do|did) (?:it|things)\b"
                            r"|,\s*(?:that'?s|thats|it'?s) what (?:our|the) [\w ]{2,20}? (?:says|promises|requires|states|specifies)\b", re.I)
+# a unit or form chosen against another, said as an answer: "in Nm, i dont do inch pounds"
+_FORM_CHOICE = re.compile(r"^\s*(?:(?:and|also|oh)\s+)?(?:in|as) (?!(?:the|a|an|my|this|that|any|general|fact|case|short|total)\b)"
+                          r"[\w./%°-]{1,15}(?: [\w./%°-]{1,15})?\s*[,;]\s*"
+                          r"(?:not (?:in |as )?[\w./%°-]{1,15}|i (?:don'?t|do not|never) (?:do|use|read|think in) (?!(?:much|anything|that|it|this|those)\b)\w)", re.I)
 # a reason that is how the person is, not how the task is: "I can't picture celsius", "看着别扭"
 _TRAIT_REASON = re.compile(r"[,;—–-]\s*(?:tbh\s+|honestly\s+)?i\s+(?:honestly\s+|just\s+|really\s+|simply\s+)?(?:can'?t|cannot)\s+"
                            r"(?:picture|read|follow|parse|stand|do)\b|\bi'?m colou?r-?blind\b|\b(?:throws|throw) me off\b"
+                           r"|[,;]\s*i (?:misread|mix up|keep mixing up|always misread)\b|[,;]\s*i (?:don'?t|do not|never) do\b"
                            r"|我(?:就是|实在|真的)?(?:看不惯|不习惯|看不懂|看不清)|(?:看着|读着|听着)(?:别扭|难受|头大|费劲|头疼)", re.I)
 _VALUE_NOUN = re.compile(rf"\b(?:{_VALUE_WORDS_EN})\b|{_VALUE_WORDS_ZH}", re.I)
 _THIRD_MOVE = re.compile(r"\b(?:she|he|they)\s+(?:has\s+|have\s+|'s\s+)?(?:mov|switch)\w*\b[^.;,]*", re.I)
@@ -925,12 +935,23 @@ _VALUE_CLAIM = re.compile(r"^(?:our |my |the )?([^，,。;\d]{2,16}?)\s*(?:是|�
 def _contradicts_number(core: str, prev_assistant: str) -> bool:
     """The sentence gives a number for something the agent just gave another number for."""
     m = _VALUE_CLAIM.match(core)
-    if not m:
+    if m:
+        subj, num = m.group(1).strip().lower(), m.group(2).rstrip(".,")
+        words = [w for w in re.findall(r"[a-z]{4,}", subj)] or [subj]  # "account number" / "Using account …"
+        said = [x for x in sentences(prev_assistant) if any(w in x.lower() for w in words)]
+        if any(set(_NUMBER.findall(x)) - {num} and num not in _NUMBER.findall(x) for x in said):
+            return True
+    # the same measure given another value than the agent's ("we shut at 16:00 on saturdays" after
+    # "open until 17:30 on Saturdays"; "its £55 an hour since april" after "labour at £45/h")
+    if not (m or _IT_IS.match(core)):
         return False
-    subj, num = m.group(1).strip().lower(), m.group(2).rstrip(".,")
-    words = [w for w in re.findall(r"[a-z]{4,}", subj)] or [subj]  # "account number" / "Using account …"
-    said = [x for x in sentences(prev_assistant) if any(w in x.lower() for w in words)]
-    return any(set(_NUMBER.findall(x)) - {num} and num not in _NUMBER.findall(x) for x in said)
+    words = set(re.findall(r"[a-z]{4,}", core.lower())) - _SLOT_GENERIC
+    return any(slots.changed(core, x) and (_IT_IS.match(core) or words & set(re.findall(r"[a-z]{4,}", x.lower())))
+               for x in sentences(prev_assistant))
+
+
+_IT_IS = re.compile(r"^(?:it'?s|its|that'?s|thats)\s+(?:[$€£¥]\s*)?\d", re.I)
+_SLOT_GENERIC = frozenset("that this with from have been like there their they them then than what when".split())
 
 
 def _corrected(text: str, prev_assistant: str) -> tuple[str, bool]:

@@ -651,3 +651,24 @@ def test_a_recurring_move_is_a_change_and_a_stop_keeps_its_reason():
     assert a == "replace"
     ((a, _p, t),) = acts("no need to put Ravi on copy anymore, he's got the shared inbox now")
     assert a == "revoke" and "Ravi" in t
+
+
+@pytest.mark.parametrize("text, act, personal, needle", [
+    ("12h clock please, I misread 24-hour times all the time", "instruct", True, "12h clock"),
+    ("and its Teodor, nobody calls me mr novak except the tax office", "instruct", True, "Teodor"),
+    ("in kg, i dont do pounds", "instruct", True, "kg"),
+    ("in metres, not feet", "instruct", True, "metres"),
+    ("wheel builds get 3 hours minimum, truing alone eats one", "instruct", False, "3 hours minimum"),
+])
+def test_forms_names_and_minimums_said_in_passing(text, act, personal, needle):
+    found = acts(text)
+    assert found and (found[0][0], found[0][1]) == (act, personal) and needle in found[0][2], found
+
+
+def test_a_value_for_what_the_agent_just_gave_another_value_is_a_correction():
+    ((a, _p, t),) = acts("we close at 15:00 on sundays", prev_assistant="We're open until 18:00 on Sundays, so any time.")
+    assert a == "correct" and "15:00" in t
+    ((a, _p, t),) = acts("its £70 an hour since june", prev_assistant="For the quote: labour at £60/h, about £90 in all.")
+    assert a == "correct" and "£70" in t
+    assert acts("in the end, I don't do much") == []
+    assert [x for x, _p, _t in acts("its 3 now, let's move on", prev_assistant="The call is at 2pm.")] != ["instruct"]
