@@ -59,7 +59,7 @@ _RETIRED_EN = re.compile(r"\b([a-z0-9][a-z0-9+#._-]*)\s+(?:got|was|were|is|are|h
                          r"|\b([a-z][a-z.'-]*)\s+(?:has\s+|just\s+)?(?:moved to (?:the |another |a )?[\w-]+ team|left(?=\s*(?:$|[.,;!]|the (?:company|team|org)|last|yesterday|this|on|for))"
                          r"|is no longer (?:on the team|with us|here|in charge|the owner))")
 _RETIRED_ZH = re.compile(rf"([a-z0-9][a-z0-9+#.-]*|[{_CJK}]{{1,4}}?)\s*(?:上周|上个月|昨天|前几天|最近|月底|年底|下个月|下周|已经|已)*"
-                         r"(?:离职|停用|下线|废弃|停运|关停|不租了|不用了)"
+                         r"(?:离职|停用|下线|废弃|停运|关停|不租了|不用了|不合作了)"
                          # a supplier or shop changed hands or closed: "顺达那边换老板了", "楼下那家关门了"
                          rf"|([{_CJK}]{{2,4}}?)(?:那边|那家)\s*(?:换老板|换人|关门|倒闭|搬走|不干|不做|黄)了")
 

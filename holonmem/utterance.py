@@ -205,7 +205,11 @@ STANDING = re.compile(
     r"|不管哪个|无论哪个|不论哪个|都这样|和之前一样|跟上次一样|跟之前一样|" + _ADDRESS_ME +
     r"|(?<![他她])都(?:寄|发到|走|放在|存在|记在)"
     # a whole kind of thing done one way: "时间都写24小时制", "初诊都约60分钟", "提醒都在前一天晚上6点发"
-    r"|[\u4e00-\u9fff]{2,4}(?<![们家人])都(?:写|用|按|约|在|开|收|发给)(?![完好过])[^，。？?]{1,20}(?<![了吗呢])(?=[，。！,\s]|$)"
+    r"|[\u4e00-\u9fff]{2,4}(?<![们家人])都(?:写|用|按|约|在|开|收|发给|带上|带|加上|标上|写上|注明|附上)(?![完好过])[^，。？?]{1,20}(?<![了吗呢])(?=[，。！,\s]|$)"
+    # a supplier or way used every time: "花艺我们工作室固定找花田里"
+    r"|固定(?:找|用|走|在|去|订|从)"
+    # not a single one: "花里一朵百合都不能有"
+    r"|一(?:个|朵|张|条|点|句|次|份|粒|滴|道|样|件|根|只|瓶|颗|盒)[^，。]{0,6}都(?:不能|不要|别|不许|不可以)"
     # what is sent to the person, whatever it is: "发我的汇总别用表格"
     r"|发(?:给)?我的[\u4e00-\u9fff]{1,6}(?:别|不要|都|一律)"
     r"|以后|今后|往后(?![挪推放移延排拖调])|从今以后|从现在起|下次|每次|每一次|不要再|别再|不许再|再也不要|千万别|务必|每[条份项个篇天周月年晚位张回]|一律|统一|永远|记住|记得|所有项目|任何项目|我说过)", re.I)
@@ -228,7 +232,7 @@ DIRECTIVE = re.compile(
     r"|\b(?:when|whenever|if|once)\b[^,]{1,80},\s*(?:please\s+)?(?:compare|use|keep|put|add|set|run|send|write|explain|ask|tell|ping|check|mark|include|leave|skip|stop|go)\b"
     r"|\b(?:uses|requires|wants|expects|prefers|follows|prints|needs it)\b|\bsource of truth\b|,?\s*(?:please|pls|plz)\b[.!]?"
     r"|\b(?:show|send|give|tell) me\b|\b(?:dm|message|text|email|slack|ping|call|signal|whatsapp|telegram|sms) me\b"
-    r"|^\s*[\w.\-/+ ]{2,60},\s*not\s+[\w.\-/ ]{2,30}[.!]?\s*$|\brather than\b|\binstead of\b|,\s*(?:never|always)\s+\S|走|寄|订|排|留|按"
+    r"|^\s*[\w.\-/+ ]{2,60},\s*not\s+[\w.\-/ ]{2,30}[.!]?\s*$|\brather than\b|\binstead of\b|,\s*(?:never|always)\s+\S|走|寄|订|排|留|按|找|不能有|带上|加上|标上|写上|注明"
     r"|[,:;，：—–-]\s*(?:please\s+|just\s+|but\s+)?(?:don'?t|do not|never|use|keep|put|run|add|set|write|give|make|send|show|tell|include|mark|list|name|log|store|save|grab|take|check|ask|pick|choose|book|avoid|skip|drop|leave|exclude|ignore|read|start \w+ing)\s+\S"
     r"|\b(?:when|whenever|if|once|before|after|unless)\b[^,]{1,80},\s*(?:please\s+)?(?!(?:i|we|you|he|she|it|they|the|a|an|this|that|there|is|are|was|were|so|but|and|then|my|our)\b)[a-z]{3,}\b"
     r"|要|别|不要|请|用|改成|改用|换成|统一|加|删|放|写|发|提醒|不用|不许|必须|得|应该|记到|记在|记一|单独|不能|让(?=[\u4e00-\u9fff]{1,4}(?:拍|传|发|交|送|填|签|带|打|报)))", re.I)
@@ -274,9 +278,9 @@ _VALUE = re.compile(rf"(\d|[A-Z][a-z]+ \d|\b[A-Z]{{2,}}\b|\b[A-Z][a-z]+[A-Z][A-Z
 # About the person rather than the project: their body, habits, name, ownership, all their work.
 PERSONAL = re.compile(
     r"(\b(?:for|to) me\b(?! (?:when|if|after|before|once)\b)|\bI'?m (?:a |an |mostly |red|colou?r|left|right|not a )|\bI am (?:a |an |mostly )"
-    r"|\bmy (?:eyes|sleep|name|pen name|writing|stomach|knees?|back|health|diet|body|allerg\w*)\b|过敏|我不能(?:吃|喝)|我的(?:身体|胃|膝盖|眼睛)"
+    r"|\bmy (?:eyes|sleep|name|pen name|writing|stomach|knees?|back|health|diet|body|allerg\w*)\b|(?:^|(?<=[，,。\s])|我)对[^，。]{1,8}过敏|^[^，。对]{0,6}过敏|我不能(?:吃|喝)|我的(?:身体|胃|膝盖|眼睛)"
     # how the person reads a clock is theirs, in every project: "时间都写24小时制", "times like 7:30am"
-    r"|发(?:给)?我的|24小时制|12小时制|\b(?:24|12)[- ]?(?:hour|hr|h)s?\b(?! (?:shift|window|support|turnaround|notice))|\btimes? like \d"
+    r"|发(?:给)?我的|(?:日期|时间|金额|数字)[^，。]{0,4}都(?:写|带|加|用|按)|24小时制|12小时制|\b(?:24|12)[- ]?(?:hour|hr|h)s?\b(?! (?:shift|window|support|turnaround|notice))|\btimes? like \d"
     r"|\bleave \w+ to me\b|\bis mine\b|\bI (?:review|do|commit|merge|deploy) (?:the )?\w+ myself\b|\b(?:commit|merge|deploy|push|review) (?:it )?myself\b"
     r"|\bon (?:any|all|every) (?:of )?my\b|\bin (?:any|all|every) (?:of )?(?:my )?(?:projects?|repos?)\b|\banything I write\b|\bwhatever I write\b|\bw(?:/|ith)? me\b|\b(?:times?|dates?|everything|anything) i (?:give|send|say|tell)\b"
     r"|\b(?:remind|notify|ping|message|text|email|call|dm) me\b(?=.{0,24}\b(?:by|via|on|over|through|at)\b)"
@@ -692,7 +696,10 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
         if re.search(r"\bstop calling me\b", s, re.I):
             # "stop calling me boss, Dana is fine": how to address the person, not a rule withdrawn
             return Finding("instruct", core, s, personal=True, standing=True)
-        if (REPLACE.search(own) or _PERMIT.search(s) and standing) and _has_new_value(s):
+        fut = _FUTURE.search(s)
+        if (REPLACE.search(own) or _PERMIT.search(s) and standing
+                or fut and fut.start() < REVOKE.search(s).start()) and _has_new_value(s):
+            # "合同以后直接微信发 PDF 给新人，别走邮件了": the new way first, then the old one stopped
             return Finding("replace", core, s, personal=personal, standing=True)
         return Finding("revoke", core, s, personal=personal)
     if REPLACE.search(own) and directive and not one_off and not conditional and _has_new_value(s):

@@ -672,3 +672,17 @@ def test_a_value_for_what_the_agent_just_gave_another_value_is_a_correction():
     assert a == "correct" and "£70" in t
     assert acts("in the end, I don't do much") == []
     assert [x for x, _p, _t in acts("its 3 now, let's move on", prev_assistant="The call is at 2pm.")] != ["instruct"]
+
+
+@pytest.mark.parametrize("text, act, personal, needle", [
+    ("蛋糕我们固定找麦香坊，不用比价", "instruct", False, "固定找"),
+    ("场地那边一个气球都不能有，酒店不让", "instruct", False, "气球"),
+    ("还有，新郎对海鲜过敏，菜单里一道海鲜都不能有", "instruct", False, "海鲜"),  # the groom's, not the person's
+    ("日期后面都带上星期几，供应商老记错", "instruct", True, "星期几"),  # how dates are written to the person
+    ("报价单以后直接微信发给客户，别走邮件了", "replace", False, "微信"),
+    ("麦香坊不合作了，以后蛋糕找甜心屋", "instruct", False, "甜心屋"),
+])
+def test_chinese_suppliers_bans_formats_and_new_ways(text, act, personal, needle):
+    found = acts(text)
+    assert found and (found[0][0], found[0][1]) == (act, personal) and needle in found[0][2], found
+    assert acts("我找了半天没找到") == []
