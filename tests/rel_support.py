@@ -206,16 +206,25 @@ def all_files(root: Path):
 
 
 def find_in_home(root: Path, needles: list[str]) -> list[tuple[str, str]]:
-    """``(needle, file)`` for every needle found anywhere under the home (bytes, UTF-8)."""
+    """``(needle, file)`` for every needle found anywhere under the home (bytes, UTF-8).
+
+    A short code (a PIN, a door code: "8642", "4471#") counts only standing alone: inside a longer
+    run of digits or letters (a nanosecond mtime, a hash, an id) it is that number, not the code."""
+    import re
+
     hits = []
-    enc = [(n, n.encode("utf-8")) for n in needles]
+    enc = []
+    for n in needles:
+        b = n.encode("utf-8")
+        short = re.fullmatch(rb"[0-9#*]{4,8}[A-Za-z]?", b)
+        enc.append((n, b, re.compile(rb"(?<![0-9A-Za-z])" + re.escape(b) + rb"(?![0-9A-Za-z])") if short else None))
     for p in all_files(root):
         try:
             data = p.read_bytes()
         except OSError:
             continue
-        for n, b in enc:
-            if b in data:
+        for n, b, rx in enc:
+            if (rx.search(data) if rx is not None else b in data):
                 hits.append((n, str(p.relative_to(root))))
     return hits
 
