@@ -492,11 +492,13 @@ def _after(home: Home, res: SyncResult) -> None:
 
     for d in DIRS:
         (home.root / d).mkdir(exist_ok=True)  # git keeps no empty folders
-    if res.merge in ("merged", "fast-forward"):
-        _rederive(home, res)
-    elif not home.state_file(STATE_FILE).exists() and home.ledger_dir.is_dir() and any(home.ledger_dir.glob("*.jsonl")):
+    if res.merge not in ("merged", "fast-forward") and not home.state_file(STATE_FILE).exists() \
+            and home.ledger_dir.is_dir() and any(home.ledger_dir.glob("*.jsonl")):
         # a fresh clone: what the other machines consolidated is not consolidated again here
         _carry_checkpoint(home, {"state": {}, "done": set(), "exists": False, "bytes": {}}, [])
+    # derived state catches up after every sync, also one that only sent this machine's commits:
+    # an episode day consolidated here since the last search is indexed now (incremental, cheap)
+    _rederive(home, res)
 
 
 def _fix_modes(home: Home) -> None:

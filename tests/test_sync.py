@@ -189,3 +189,16 @@ def test_fresh_clone_and_dry_run(built, tmp_path):
     r = json.loads(hm(a, "sync", "--no-push", "--json").stdout)
     assert r["merge"] == "merged" and r["pushed"] is False and r["by_hand"] == ["notes/deploy.md"]
     assert git(a, "rev-parse", "origin/main").stdout != git(a, "rev-parse", "HEAD").stdout
+
+
+def test_a_sync_that_only_sends_keeps_the_search_index_current(built, tmp_path):
+    """A day consolidated here since the last search: the sync that pushes it also indexes it
+    (derived state catches up after every sync, not only after one that brought changes in)."""
+    _, homes = copy_setup(built, tmp_path)
+    a = homes["a"]
+    hm(a, "sync")
+    hm_main(a, "search", "release")  # the index exists and is current
+    ingest(a, events("s_only_here", ["Prepare the changelog for the release"], day="2026-06-14"))
+    hm_main(a, "consolidate", "--now", "2026-06-15")
+    hm(a, "sync")  # nothing to bring in: it only sends this machine's commits
+    assert doctor_ok(a), hm_main(a, "doctor", check=False).stdout
