@@ -290,24 +290,25 @@ def pair_failures(events: list[dict]) -> list[dict]:
 
 # what someone says of a command's output that came out wrong although the command passed:
 # "打开全是乱码", "the csv is all garbled", "这个表打开看不了"
-_BROKEN_OUTPUT = re.compile(r"乱码|打不开|看不了|显示不全|全是问号|\bgarbled\b|\bmojibake\b|\bgibberish\b|weird characters"
+_BROKEN_OUTPUT = re.compile(r"乱码|打不开|看不了|显示不全|全是问号|(?:都是|全是|显示成|变成)?方块(?:字)?|\bgarbled\b|\bmojibake\b|\bgibberish\b|weird characters"
                             r"|\bwon'?t open\b|\bdoesn'?t open\b|\bcan'?t open (?:it|the)\b|\bcomes? out (?:all )?(?:broken|garbled)\b", re.I)
 _REPORT_REACH = 12  # events between the command, what is said of its output, and the rerun
 
 
 def _reported_failures(events: list[dict], calls: dict[int, int]) -> list[dict]:
-    """Failures told in words: a shell command passed, then the user (or a message the agent read
-    from someone) says its output came out wrong, and the same command run again with a flag
+    """Failures told in words: a shell command passed, then the user, a message the agent read
+    from someone, or the agent looking at the result says its output came out wrong, and the same command run again with a flag
     added passed ("王姐说运单那个csv打开全是乱码" → the export with ``--encoding utf-8-sig``)."""
     out = []
+    claimed: set[int] = set()  # one failure per rerun: the agent's diagnosis after a complaint is not a second one
     for i, ev in enumerate(events):
-        said = A.is_user_authored(ev) or ev.get("role") == "tool" and A.is_pass(ev) and not (
-            i in calls and L.shell_command(events[calls[i]]))
+        said = (A.is_user_authored(ev) or ev.get("role") == "assistant" and ev.get("kind", "message") == "message"
+                or ev.get("role") == "tool" and A.is_pass(ev) and not (i in calls and L.shell_command(events[calls[i]])))
         m = _BROKEN_OUTPUT.search(ev.get("text") or "") if said else None
         if not m:
             continue
         for k in range(i + 1, min(len(events), i + _REPORT_REACH)):
-            again = events[calls[k]] if k in calls and A.is_pass(events[k]) else None
+            again = events[calls[k]] if k in calls and A.is_pass(events[k]) and k not in claimed else None
             cmd = L.shell_command(again) if again else None
             if not cmd:
                 continue
@@ -335,6 +336,7 @@ def _reported_failures(events: list[dict], calls: dict[int, int]) -> list[dict]:
                 "resolution": _one(f"{fix} → {events[k].get('text', '')}", 240), "fix_kind": "option", "rerun": rerun,
                 "steps": [], "user_supplied": False, "secret_only": False, "reported": True,
             })
+            claimed.add(k)
             break
     return out
 

@@ -483,3 +483,16 @@ def test_output_said_to_be_broken_without_a_flag_added_is_no_lesson():
         call("shopctl export orders --month 2026-03 -o out/orders.csv"),
         result("exported 410 orders"))
     assert pair_failures(no_complaint) == []
+
+
+def test_the_agent_seeing_the_output_broken_then_an_env_prefix_is_a_lesson():
+    evs = _events(
+        call("python3 invoice_pdf.py --client acme"),
+        result("wrote out/acme.pdf (2 pages)"),
+        say("PDF 生成了，但默认字体没有中文，里面的中文都是方块。试试用环境变量 PDF_FONT 指定 Noto Sans CJK。"),
+        call("PDF_FONT=/usr/share/fonts/NotoSansCJK.otf python3 invoice_pdf.py --client acme"),
+        result("wrote out/acme.pdf (2 pages)"))
+    (f,) = pair_failures(evs)
+    assert f["reported"] and f["fix_kind"] == "option"
+    (s,) = lessons_of(evs)
+    assert "PDF_FONT" in s["statement"] and s["channels"] == ["tool_failure_evidence"]
