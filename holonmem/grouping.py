@@ -285,11 +285,17 @@ def retired_terms(text: str) -> frozenset[str]:
     """What a statement says is gone from the world ("#payments-oncall got archived", "王律师离职了"):
     a fact that outdates every rule naming it, in whatever project."""
     t = normalize(text)
-    hits = [m for rx in (_RETIRED_EN, _RETIRED_ZH) for m in rx.finditer(t)]
+    # "#payments-oncall got archived, use #inc-payments": what the rest still names stays (the same
+    # news told twice still retires it)
+    out = _named_only_inside(t, [m for rx in (_RETIRED_EN, _RETIRED_ZH) for m in rx.finditer(t)])
+    return frozenset(x for x in out if x and x not in STOP)
+
+
+def _named_only_inside(t: str, hits: list[re.Match]) -> frozenset[str]:
+    """The features of the phrases ``hits`` name (each one's first group that matched) that the
+    text outside every one of them does not."""
     if not hits:
         return frozenset()
-    # "#payments-oncall got archived, use #inc-payments": what the rest still names stays (the rest
-    # being the text outside every "… is gone" phrase: the same news told twice still retires it)
     rest, last = [], 0
     for m in sorted(hits, key=lambda m: m.start()):
         rest.append(t[last:m.start()])
@@ -298,7 +304,7 @@ def retired_terms(text: str) -> frozenset[str]:
     out: set[str] = set()
     for m in hits:
         out.update(features(next(g for g in m.groups() if g is not None)) - kept)
-    return frozenset(x for x in out if x and x not in STOP)
+    return frozenset(out)
 
 
 # what a move takes elsewhere: "moving surveys to tally" / "bug tracking moved to linear" -> the
@@ -392,17 +398,7 @@ def rejected_terms(text: str) -> frozenset[str]:
     """What a statement's first-person reason rules out, not named in the rest of it (the
     choice it makes): "…in fahrenheit on everything, I honestly can't picture celsius" -> {celsius}."""
     t = normalize(text)
-    hits = list(_REJECTS.finditer(t))
-    if not hits:
-        return frozenset()
-    rest, last = [], 0
-    for m in hits:
-        rest.append(t[last:m.start()])
-        last = m.end()
-    kept = features(" ".join(rest) + " " + t[last:])
-    out: set[str] = set()
-    for m in hits:
-        out.update(features(next(g for g in m.groups() if g is not None)) - kept)
+    out = _named_only_inside(t, list(_REJECTS.finditer(t)))
     return frozenset(x for x in out if (len(x) >= 3 if x.isascii() else len(x) >= 2))
 
 
@@ -557,6 +553,11 @@ def distinct_terms(shared: Iterable[str]) -> int:
     """How many things a set of shared features names: Chinese bigrams that chain into one run
     ("哪台" + "台车" from 哪台车, "不给" + "给报") are one word; a run of four characters or more
     ("仲裁委员会") names a term specific enough to count twice."""
+    return _distinct_terms(frozenset(shared))
+
+
+@lru_cache(maxsize=65536)  # merge_on_rare asks it of the same group's features for every leader
+def _distinct_terms(shared: frozenset[str]) -> int:
     words = [t for t in shared if t.isascii() or len(t) != 2]
     pairs = sorted(t for t in shared if not t.isascii() and len(t) == 2)
     runs = 0
@@ -628,6 +629,8 @@ def merge_on_rare(
             # numbers, whole words where Chinese bigrams are pieces)
             both = fr & lf
             shared = distinct_terms(both)
+            if shared < need:
+                continue
             sizes = (distinct_terms(fr), distinct_terms(lf))
             if sum(t.isascii() for t in both) >= need:
                 fair = 0.25 * (sizes[0] + sizes[1]) / 2
@@ -635,7 +638,7 @@ def merge_on_rare(
                 fair = 0.3 * min(sizes)
             # a number or a name with digits in it ("1.20.1", "p99") says more than a word: it counts twice
             weight = shared + sum(1 for t in both if _DIGIT.search(t))
-            if shared >= need and (need == 1 or weight >= fair):
+            if need == 1 or weight >= fair:
                 hit = oi
                 break
         if hit is None:

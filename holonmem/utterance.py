@@ -688,17 +688,17 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
                     # "不是 48，上个月就涨了": the wrong number said no to, the right one not given
                     return None
                 return Finding("correct", right, s, personal=personal or about_user)
-    if not standing and not REVOKE.search(s) and _TASK_OBJECT.search(re.split(r"[,;:，；：—–]|\s-\s", core, maxsplit=1)[0]):
+    if not standing and not stop and _TASK_OBJECT.search(re.split(r"[,;:，；：—–]|\s-\s", core, maxsplit=1)[0]):
         return None  # "don't restart them", "杭州那趟的酒店也改成亚朵吧": the thing at hand, not a way of working
     if descriptive and not (standing and directive and not DESCRIPTIVE.search(re.split(r"[,，;；:：]", core)[0])):
         return None
-    if REVOKE.search(s) and not one_off:
+    if stop and not one_off:
         if re.search(r"\bstop calling me\b", s, re.I):
             # "stop calling me boss, Dana is fine": how to address the person, not a rule withdrawn
             return Finding("instruct", core, s, personal=True, standing=True)
         fut = _FUTURE.search(s)
         if (REPLACE.search(own) or _PERMIT.search(s) and standing
-                or fut and fut.start() < REVOKE.search(s).start()) and _has_new_value(s):
+                or fut and fut.start() < stop.start()) and _has_new_value(s):
             # "合同以后直接微信发 PDF 给新人，别走邮件了": the new way first, then the old one stopped
             return Finding("replace", core, s, personal=personal, standing=True)
         return Finding("revoke", core, s, personal=personal)
