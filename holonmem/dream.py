@@ -212,12 +212,18 @@ def _changes_number(a: dict, b: dict) -> bool:
                for x, y in ((a, b), (b, a)))
 
 
+def _value_on_one_side(a: dict, b: dict) -> bool:
+    """A project's rule that sets a time, day, amount or duration and a rule about the person that
+    names none: joined on rare words the value would be lost ("提醒都在前一天晚上6点发，用我这个微信号发"
+    is not "病人消息都用企业微信发，不用我个人微信了")."""
+    if a["scope"] == b["scope"]:
+        return False  # said twice in one scope, a value added or left out is the same request
+    return bool(slots.values(a["statement"])) != bool(slots.values(b["statement"]))
+
+
 def _person_block(s: dict) -> bool:
     """User-stated signals group across projects (a rule said in two projects is the person's)."""
     return s.get("source_role") == "user" and s["kind"] != "lesson"
-
-
-_USER_LABEL = re.compile(r"^(?:user (?:instruction|preference)|about the user|user)\s*[:：]\s*", re.I)
 
 
 @lru_cache(maxsize=65536)
@@ -227,7 +233,7 @@ def _label_free(statement: str, project: str | None) -> str:
     s = statement.strip()
     if project and s.lower().startswith(project.lower() + ":"):
         s = s[len(project) + 1:].strip()
-    return _USER_LABEL.sub("", s)
+    return grouping.strip_user_label(s)
 
 
 # A preference counts as an explicit standing instruction only when it says so;
@@ -447,7 +453,7 @@ def _plan(pending: list[dict], memories: list[Memory], *, now: dt.datetime, run_
         lambda s: _person_block(s) and s.get("act") in JOINABLE_ACTS,
         lambda s: ("person",),
         separate=lambda a, b: a["polarity"] != b["polarity"] or grouping.conflicts(a["statement"], a["polarity"], b["statement"], b["polarity"])
-        or _changes_number(a, b)
+        or _changes_number(a, b) or _value_on_one_side(a, b)
         # two wordings in one session are two requests ("put the logo on everything we post" / "posts go
         # up tues + thurs"): joining on rare words is for the same request said again another day
         or bool(a.get("session")) and a.get("session") == b.get("session"),
@@ -636,7 +642,9 @@ _FAILS_WITH = re.compile(r"`([^`]+)`\s*(?:fails with:?|报错[:：])\s*(.+?)(?:[
 @lru_cache(maxsize=4096)
 def lesson_key(text: str) -> str:
     """The normalised error signature a lesson applies to ("`pandoc` fails with …"), or ""."""
-    m = _FAILS_WITH.search(text or "")
+    # the fullest statement of the failure: a title says "fails with ReadTimeout, add…" where the
+    # "Applies when" sentence keeps "ReadTimeout ((read timeout=30))"
+    m = max(_FAILS_WITH.finditer(text or ""), key=lambda x: len(x.group(2)), default=None)
     if not m:
         return ""
     from .lessons import error_signature

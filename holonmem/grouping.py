@@ -53,13 +53,16 @@ _RETIRED_EN = re.compile(r"\b([a-z0-9][a-z0-9+#._-]*)\s+(?:got|was|were|is|are|h
                          r"|\b([a-z0-9][a-z0-9+#._-]*)\s+(?:is|are)\s+no longer\s+(?:installed|used|available|supported|maintained)\b"
                          # "we no longer order tips from fisher"
                          r"|\b(?:we|i)\s+no longer\s+(?:order|buy|get|use|book|ship)\s+(?:[\w-]+\s+){0,3}?(?:from|with|at|through|via)\s+([a-z0-9][a-z0-9+#._-]*)"
+                         # "we cancelled Zendesk", "the Loom plan expired and we're not renewing"
+                         r"|\b(?:we|i)\s+(?:have\s+|just\s+)?(?:cancell?ed|didn'?t renew|(?:are|'re|am|'m) not renewing)\s+(?:the\s+|our\s+|my\s+)?([a-z0-9][a-z0-9+#._-]*)"
+                         r"|\b([a-z0-9][a-z0-9+#._-]*)\s+(?:plan\s+|subscription\s+|licen[cs]e\s+)?(?:has\s+)?(?:expired|lapsed)\b[^.;]{0,30}\bnot renew"
                          # "we dropped tfenv", "we got rid of CircleCI"
                          r"|\b(?:we|i|the team|everyone)\s+(?:have\s+|has\s+|just\s+)?(?:dropped|ditched|retired|got rid of|stopped using|uninstalled|removed)\s+(?:the\s+)?([a-z0-9][a-z0-9+#._-]*)"
                          # a person gone from the role: "Priya moved to the payments team", "Sam left last week"
                          r"|\b([a-z][a-z.'-]*)\s+(?:has\s+|just\s+)?(?:moved to (?:the |another |a )?[\w-]+ team|left(?=\s*(?:$|[.,;!]|the (?:company|team|org)|last|yesterday|this|on|for))"
                          r"|is no longer (?:on the team|with us|here|in charge|the owner))")
 _RETIRED_ZH = re.compile(rf"([a-z0-9][a-z0-9+#.-]*|[{_CJK}]{{1,4}}?)\s*(?:上周|上个月|昨天|前几天|最近|月底|年底|下个月|下周|已经|已)*"
-                         r"(?:离职|停用|下线|废弃|停运|关停|不租了|不用了|不合作了)"
+                         r"(?:离职|停用|下线|废弃|停运|关停|不租了|不用了|不合作了|退订了|注销了|不续费了|到期了?[，,\s]*不续(?:费|约)?了)"
                          # a supplier or shop changed hands or closed: "顺达那边换老板了", "楼下那家关门了"
                          rf"|([{_CJK}]{{2,4}}?)(?:那边|那家)\s*(?:换老板|换人|关门|倒闭|搬走|不干|不做|黄)了")
 
@@ -221,17 +224,32 @@ def chooses(text: str) -> bool:
 # A request followed by its reason, where only the reason is negative: "give me times in UTC
 # please, half the team is in Toronto and I don't want to convert". The reason is a statement
 # (it has a subject) and does not address the agent; "use helm, you don't run kubectl apply" does.
-_LABEL = re.compile(r"^[^\s:：]{1,40}[:：]\s*")
 _REASON_PART = re.compile(r"[,;]|\s[-–—]\s")
 _REASON_SUBJECT = re.compile(r"^\s*(?:and |but |because |since |as |so |cause |cuz )?(?:I|I'?m|we|we'?re|they|he|she|it|it'?s|that'?s|"
                              r"half|most|some|the|everyone|nobody|no one|our|my)\b", re.I)
 _IMPERATIVE_HEAD = re.compile(r"^\s*(?:please |pls |just |also |and |so )?(?!(?:i|we|you|it|the|this|that|they|he|she|there|my|our)\b)[a-z]+\b", re.I)
 
 
+# a statement's label: "ledger-api: " (its project) or "User instruction: " (the person's)
+_USER_LABEL = r"(?:user (?:instruction|preference)|about the user|user)\s*[:：]\s*"
+_USER_LABEL_RE = re.compile(rf"^{_USER_LABEL}", re.I)
+_LABEL = re.compile(rf"^\s*(?:{_USER_LABEL}|[a-z0-9][\w.-]*:\s+)", re.I)
+
+
+def strip_label(text: str) -> str:
+    """A statement without its "project: " or "User instruction: " label."""
+    return _LABEL.sub("", text or "", count=1)
+
+
+def strip_user_label(text: str) -> str:
+    """A statement without its "User instruction: " label (a project's label stays)."""
+    return _USER_LABEL_RE.sub("", text)
+
+
 def _negation_only_in_reason(text: str) -> bool:
     if not text.isascii():
         return False
-    parts = [p for p in _REASON_PART.split(_LABEL.sub("", text, count=1)) if p.strip()]
+    parts = [p for p in _REASON_PART.split(strip_label(text)) if p.strip()]
     if len(parts) < 2 or _NEG_WORDS.search(normalize(parts[0])) or not _IMPERATIVE_HEAD.match(parts[0]):
         return False
     negated = [p for p in parts[1:] if _NEG_WORDS.search(normalize(p))]
@@ -367,7 +385,7 @@ def conflicts(a_text: str, a_pol: str, b_text: str, b_pol: str, *, threshold: fl
     fa, fb = features(a_text), features(b_text)
     ra, rb = replaced_terms(a_text), replaced_terms(b_text)
     # a replaced choice: one says "Y instead of X", the other says X (without replacing it)
-    if (rb & (fa - ra)) or (ra & (fb - rb)):
+    if _names_replaced(rb, fa - ra) or _names_replaced(ra, fb - rb):
         ca, cb = core_features(a_text), core_features(b_text)
         return len(ca & cb) >= 2 or similarity(ca, cb) >= threshold * 0.6
     if a_pol != b_pol:
@@ -375,7 +393,7 @@ def conflicts(a_text: str, a_pol: str, b_text: str, b_pol: str, *, threshold: fl
     # the same thing from two different sources ("驱虫药还是从华牧订" / "驱虫药以后都从康宠订")
     sa, sb = sources(a_text), sources(b_text)
     if sa and sb and not sa & sb:  # about one thing (a "project: " label is no thing)
-        return bool(core_features(_LABEL.sub("", a_text)) - sa & core_features(_LABEL.sub("", b_text)) - sb)
+        return bool(core_features(a_text) - sa & core_features(b_text) - sb)
     # one gives what the other's reason rules out: "give me temps in fahrenheit, I honestly can't
     # picture celsius" / "you can give me temps in celsius now"
     for x, y in ((a_text, b_text), (b_text, a_text)):
@@ -384,6 +402,18 @@ def conflicts(a_text: str, a_pol: str, b_text: str, b_pol: str, *, threshold: fl
             return True
     # the same setting given another value: "posts go up tues + thurs at 7pm" / "… mon/wed/fri at 8am"
     return resets_value(a_text, b_text)
+
+
+def _names_replaced(replaced: frozenset[str], other: frozenset[str]) -> bool:
+    """The other statement names what was replaced: an English word, or two of the Chinese phrase's
+    bigrams ("不用我个人微信了" is not named by "微信里看全是竖线"; "别用问卷星了" is by "问卷星发链接")."""
+    hit = replaced & other
+    if not hit:
+        return False
+    if any(t.isascii() for t in hit):
+        return True
+    cjk = [t for t in replaced if not t.isascii()]
+    return len(hit) >= min(2, len(cjk))
 
 
 # a reason in the first person that rules something out: "I honestly can't picture celsius",
@@ -403,15 +433,14 @@ def rejected_terms(text: str) -> frozenset[str]:
 
 
 _PERSON_CJK = frozenset("我你您他她它")
-_LABEL = re.compile(r"^\s*[a-z0-9][\w.-]*:\s+", re.I)  # a memory's "project: " label
 
 
 @lru_cache(maxsize=65536)
 def value_topic(a_text: str, b_text: str) -> frozenset[str]:
     """What two statements both name besides their values (numbers with their units, weekdays): a
     word of three letters or more, or a Chinese bigram that is not a pronoun's ("给我")."""
-    shared = (core_features(slots.without_values(_LABEL.sub("", a_text)))
-              & core_features(slots.without_values(_LABEL.sub("", b_text))))
+    shared = (core_features(slots.without_values(strip_label(a_text)))
+              & core_features(slots.without_values(strip_label(b_text))))
     return frozenset(t for t in shared if (len(t) >= 3 and not t.isdigit() and t not in STOP if t.isascii()
                                            else not _PERSON_CJK & set(t)))
 

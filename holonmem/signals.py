@@ -33,6 +33,7 @@ from .signal_model import (  # noqa: F401  (re-exported for callers)
     UNTRUSTED_SCAN_CHARS, end_punct as _end_punct, make_signal, signal_id,
 )
 from .lessons import lesson_signal
+from .tokens import is_cjk
 
 
 _EN_PRONOUNS = [
@@ -143,6 +144,13 @@ def _findings(text: str, prev_assistant: str, prior_quoted: list[str] | None = N
             # "sub-3:45 is too ambitious. Let's be realistic: target 3:55 instead.": a short change
             # of a value carries the sentence before it, which names the value it changes
             f = U.Finding(f.act, _glue(bare_prev, f.text), f.sentence, f.personal, f.conditional, f.standing)
+        topic = _TOPIC_AGAIN.match(bare_prev) if f is not None and bare_prev else None
+        if topic and f.act in ("instruct", "prefer", "convention") and re.search(r"\d|[+#@]\w", topic.group(1)) \
+                and re.search(r"\b(?:it|them|those|these)\b", f.text, re.I):
+            # the topic carries the value the rule is about; without it "convert them" says nothing
+            f = U.Finding(f.act, f"{topic.group(1)[0].upper()}{topic.group(1)[1:]}: "
+                          f"{f.text[0].lower() if f.sentence.lstrip()[:1].islower() else f.text[0]}{f.text[1:]}",
+                          f.sentence, f.personal, f.conditional, f.standing)
         if (f is not None and f.act in ("instruct", "prefer", "replace") and f.standing and not bare_prev
                 and out and out[-1].sentence == prev and out[-1].act == "state" and grouping.retired_terms(prev)):
             bare_prev = out.pop().sentence  # "we no longer order tips from fisher." told as a fact, then the new way
@@ -191,7 +199,11 @@ _REMOVAL = re.compile(r"^\s*(?:drop|remove|stop|no more|don'?t|never|别再|不�
 
 
 def _glue(a: str, b: str) -> str:
-    return a.rstrip(".。") + ". " + b if a.isascii() else a + b
+    """Two sentences as one: a full stop and a space between English ones, none after Chinese."""
+    a = a.rstrip()
+    if any(is_cjk(c) for c in a[-2:]) or is_cjk(b[:1] or " "):
+        return a + b
+    return a.rstrip(".。") + ". " + b
 
 
 def _join(last: U.Finding, f: U.Finding) -> U.Finding | None:
@@ -234,6 +246,10 @@ _BARE_VALUE = re.compile(r"[\d\s月号日点年时分:：./-]+|(?:on |at |it'?s 
 
 # a rule whose subject is only a pronoun ("she has to see every invoice") names nobody by itself
 _PRONOUN_SUBJECT = re.compile(r"^(?:she|he|they)\b(?!\s+(?:said|says|told|asked|wants|thinks))|^(?:他|她)(?!们说|说)", re.I)
+# … or whose object is ("just always run it with the no sync env thing"): what "it" is was never said
+_PRONOUN_OBJECT = re.compile(r"^\W*(?:(?:just|always|and|so|also|oh|please|pls|then|ok|okay)[,\s]+)*[a-z]+ (?:it|them)\b(?!\s+(?:is|are|was|were)\b)", re.I)
+# a short topic line before the rule: "the 07 vs +44 thing again. bookctl stores them as 07, convert…"
+_TOPIC_AGAIN = re.compile(r"^\W*((?:the|that|this)\s+.{2,40}?)\s+again\W*$", re.I)
 
 
 def _unresolved_subject(f: U.Finding) -> bool:
@@ -241,6 +257,9 @@ def _unresolved_subject(f: U.Finding) -> bool:
     head = re.split(r"[，,。.!！;；]", f.text.strip(), maxsplit=1)[0].strip()
     if f.act in ("instruct", "convention") and not f.personal and _PRONOUN_SUBJECT.match(f.text.strip()):
         return True
+    first = re.split(r"[,;:，；：—–]|\s-\s", f.text.strip(), maxsplit=1)[0]
+    if f.act == "instruct" and _PRONOUN_OBJECT.match(first) and U.STANDING.search(first):
+        return True  # the rule is the clause about "it" ("Post it — and updates go to #inc from now on" is not)
     return f.act == "correct" and bool(_BARE_PRONOUN.search(f.text)) and bool(_BARE_VALUE.fullmatch(head))
 
 
@@ -336,16 +355,19 @@ def extract(ep: Episode, events: list[dict], *, created: str = "") -> list[dict]
     prev_user: list[dict] | None = None
     prev_assistant = ""
     prior_quoted: list[str] = []
+    replied = False  # the agent spoke since the user's last message
     for ev in events:
         if ev.get("role") == "assistant" and ev.get("kind", "message") == "message":
             prev_assistant = str(ev.get("text") or "")
+            replied = True
         if not _is_user_message(ev):
             bad = _untrusted_signal(ev, ep, created)
             if bad:
                 out.append([bad])  # type: ignore[arg-type]
             continue
         text = ev.get("text", "")
-        if R.is_retraction(text):
+        was_reply, replied = replied, False
+        if R.is_retraction(text) and not (was_reply and _corrects_reply(text, ev, ep, created, prev_assistant)):
             if prev_user is not None:
                 prev_user.clear()  # cancel what the user takes back
             prev_user = None
@@ -367,6 +389,12 @@ def extract(ep: Episode, events: list[dict], *, created: str = "") -> list[dict]
             flat.append(les)
     seen: set[str] = set()
     return [s for s in flat if not (s["id"] in seen or seen.add(s["id"]))]
+
+
+def _corrects_reply(text: str, ev: dict, ep: Episode, created: str, prev_assistant: str) -> bool:
+    """"不对，王磊是周二休息" right after the agent's "王磊周三休息": the agent is corrected, the
+    user takes nothing back of their own."""
+    return any(s.get("act") == "correct" for s in _user_signals(ev, ep, created, prev_assistant))
 
 
 def user_statements(signals: list[dict]) -> list[dict]:

@@ -183,7 +183,7 @@ _QUANTIFIED_CASE = (r"(?:^|[,;]\s*(?:so|and|but)\s+)(?:[\w ]{1,12}:\s*)?(?:any|a
 _QUANTIFIED = re.compile(_QUANTIFIED_CASE, re.I)
 STANDING = re.compile(
     r"(\bfrom now on\b|\bgoing forward\b|\bfrom here on\b|\bin (?:the )?future\b|\bevery ?time\b|\beach time\b|\bwhenever\b|\balways\b|\bnever\b(?! mind\b)"
-    r"|\bremember (?:to|that|the|my|our)\b|\bnext time\b|\bas usual\b|\bI told you\b|\bas I said\b|\blike I said\b|\bby default\b|\bas a rule\b|\bon (?:any|all|every) (?:of )?my\b|\bin (?:any|all|every) (?:of )?(?:my )?(?:projects?|repos?|repositories)\b"
+    r"|\bremember (?:to|that|the|my|our)\b|\bnext time\b|\bas usual\b|\bI told you\b|\bas I said\b|\blike I said\b|\bI'?ve (?:said|told you) (?:it |this |that )?before\b|说过(?:好几次|好多次|很多次|多少次|几次)了|\bby default\b|\bas a rule\b|\bon (?:any|all|every) (?:of )?my\b|\bin (?:any|all|every) (?:of )?(?:my )?(?:projects?|repos?|repositories)\b"
     r"|\bevery (?!one\b)\w+|\bno more\b|\bany more\b|\banymore\b|\bfrom your side\b|\banywhere\b|\beverywhere\b|\bnot just (?:here|this)\b"
     r"|\b(?:starting|beginning|as of) (?:next (?:week|month|year)|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:jan|febr)uary|march|april|may|june|july|august|september|october|november|december)\b"
     r"|(?:从)?(?:下周|下个月|明年|\d{1,2}月|[一二三四五六七八九十]{1,2}月)(?:份)?(?:起|开始)"
@@ -261,7 +261,9 @@ _MOVE = r"\bmov(?:e|ed|ing)\b(?: [\w&-]+){0,4} (?:off|to|from|over)\b|\bI'?ve mo
 REPLACE = re.compile(
     r"(\binstead\b|\brather than\b|\bchange of plan\b|别\S{1,6}了[，,]\s*换|别[^，。]{1,8}了[，,][^。]{0,40}?(?:以后|今后|从现在起)|别[^，。\s]{1,8}了[，,\s]+(?:改|换|直接)?(?:发|用|走|放|存|找|订|录)[^，。\s]|不\S{1,6}了[，,]\s*(?:换|改|直接|就用|用)|" + _MOVE + r"|\bno more\b|\bnot \w+ anymore\b"
     r"|\banymore\b|\bany more\b|\bnow\b.{0,40}\bnot\b|\bleft as\b|\breplace\b|\bdrop \"|\bmigrat\w+ (?:to|from)\b"
-    r"|改成|改用|换成|改为|而不是|代替|以后都按|统一了)", re.I)
+    # a thing asked to read otherwise: "change the sign-off too, make it '- Marta'"
+    r"|\bchange\b[^.;]{1,40}?[,;:]\s*make (?:it|them)\b"
+    r"|改成|改用|换成|改为|改到|挪到|而不是|代替|以后都按|统一了)", re.I)
 CORRECTION_LEAD = re.compile(
     r"\bthat'?s (?:wrong|not right|incorrect|outdated)\b|写错了|纠正一下|更正一下|我(?:昨天|之前|刚才)?说错了"
     # "面积不对，118", "抬头错了 是…": the thing named, then the right value
@@ -327,13 +329,18 @@ _STOP_INSTEAD = re.compile(r"^(?:(?:oh|and|also|so|ok)\s+)*stop (?:the |doing |s
 # "as before" asks for what was done before: "both refs, gapdh + actb like last time", "跟讲义一个规矩"
 _AS_BEFORE = re.compile(_LIKE_BEFORE + r"|\bsame as (?:always|usual|before|last time)\b|\bas usual\b"
                         r"|老规矩|照旧|照常|还是老样子|(?:跟|和)(?:上次|之前|以前)一样", re.I)
+# a report that something happened again ("又乱码了", "it broke again") and who says so ("张姐说")
+_AGAIN_REPORT = re.compile(r"^(?:又|还是)[^，。,；;]{1,10}了\W*$|^(?:it|that|this|the \w+)(?:'s| is)? (?:\w+ )?(?:again|broken again)\W*$", re.I)
+_SAID_BY = re.compile(r"^[^，。,]{1,8}?(?:说|讲|觉得)|^\w+ (?:says|said)\b", re.I)
 # a limit kept to: "发家长群的东西控制在200字以内", "keep anything for the client under 150 words"
 _LIMIT = re.compile(r"控制在\s*\d+\s*\S{0,2}以内|(?:不要|别|不能)?超过\s*\d+\s*(?:字|个字|行|页|分钟)"
                     r"|\bkeep (?:it|them|\w+(?: \w+){0,6}) (?:under|below|within) \d+\s*(?:words|characters|chars|lines|pages|minutes)\b"
                     r"|\bno (?:more|longer) than \d+\s*(?:words|characters|chars|lines|pages|minutes)\b"
                     r"|\bto \d+\s*[a-z]*\s*max\b|\b(?:at most|max(?:imum)?) \d+\s+(?:words|questions|lines|pages|items|slides|bullets)\b"
                     # "e-bikes get 90 minutes minimum", "big jobs take 2 hours max"
-                    r"|^[\w -]{2,30}?s (?:get|need|take|have) (?:at least )?\d+\s*(?:minutes?|mins?|hours?|hrs?|days?|h)\s+(?:minimum|min|max|maximum|tops)\b", re.I)
+                    r"|^[\w -]{2,30}?s (?:get|need|take|have) (?:at least )?\d+\s*(?:minutes?|mins?|hours?|hrs?|days?|h)\s+(?:minimum|min|max|maximum|tops)\b"
+                    # "two big jobs a day, max", "3 posts per week tops": a count per period
+                    r"|\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten) (?:[\w-]+ ){0,2}[a-z-]+s (?:a|per|each) (?:day|week|month|night|shift)\s*,?\s*(?:max(?:imum)?|tops|at most)\b", re.I)
 _ANY_OF_KIND = re.compile(r"的(?:东西|消息|内容|通知|文案|邮件)|\b(?:anything|everything|all|any|every)\b", re.I)
 _CLOSES_STANDING = re.compile(r"\b(?:from now on|going forward|from here on(?: out)?)\s*(?:[,;.!]|$)", re.I)
 # … unless it foretells ("prices are going up from now on", "it will rain from now on")
@@ -394,6 +401,10 @@ _NOW_CHANGE = re.compile(
     r"\bnow\b[^.;]{0,20}\b(?:instead of|rather than)\b|\binstead of\b[^.;]{0,30}\bnow\b"
     r"|\b(?:is|are|'s|'re)\s+(?!(?:done|fixed|merged|deployed|green|working|passing|up|down|live|ready|back|over|gone|open|closed|here|there|in|on)\b)[^.;,]{1,30}?\bnow\b(?!\s+(?:on|it|and|so|but))"
     r"|\byou can (?:now\s+)?(?:give|use|send|put|write|post|do|go|start|switch)\b[^.;]{1,60}\bnow\b"
+    # a setting given its new value: "make the e-bike deposit £30 now"
+    r"|\bmake (?:the|our) [\w -]{1,30}? [$€£¥]?\d[\w.,%]*\s+now\b"
+    # a limit granted wider: "you can text people until 20:00 now", "you can book up to 6 a day now"
+    r"|\byou can (?:now\s+)?[a-z]+\b[^.;]{0,40}?\b(?:until|till|up to|after|before|past|from)\s+[$€£¥]?\d[^.;]{0,20}?\bnow\b"
     r"|\b(?:we'?re|we are|i'?m|i am)\s+(?:on|using|with|in)\s+[\w.-]+\s+now\b"
     r"|\b[\w.-]+\s+(?:does|handles|runs|owns|hosts|covers)\s+(?:our|the|all)\s+[\w -]{2,20}?\s+now\b"
     r"|\b(?:text|whatsapp|signal|email|call|dm|message|slack|ping|telegram) me\b[^.;]{0,20}\bnow\b"
@@ -414,6 +425,12 @@ _NEWS_CLAUSE = re.compile(r"\b(?:started|began|joined|left|moved|switched|change
                           r"|(?:装|换|改|开|离职|来|走|到)了", re.I)
 # asked to change how something is done: "提醒改一下，提前7天发", "change the reminders to 7 days ahead"
 _CHANGE_ASK = re.compile(r"(?:改|调|换)一?下\s*[，,]|\b(?:change|move|switch|make)\b", re.I)
+# an amount applied to every thing of a kind: "take a £20 deposit on e-bike bookings", "add a 15
+# minute buffer between bookings", "charge a 10% fee on late invoices" (not "on the invoices": those at hand)
+_POLICY_ON_KIND = re.compile(
+    r"^(?:(?:also|and|oh|so|pls|please|always)[,\s]+)*(?:take|charge|add|apply|give|allow|leave|keep|block|put)\s+(?:a|an)\s+"
+    r"[$€£¥]?\d[\d.,]*(?:%|[ -]?(?:percent|minutes?|mins?|hours?|hrs?|days?|weeks?))?\s+(?:[\w-]+\s+){0,2}?(?:on|for|to|with|between|before|after)\s+"
+    r"(?!(?:the|these|those|this|that|his|her|their)\b)(?:all\s+|every\s+|any\s+)?(?:[\w-]+\s+){0,2}[a-z-]{3,}s\b\s*(?:[,;.]|$)", re.I)
 # a file-name pattern with placeholders is how every such file is named: "文件名 日期_宠物名", "name them YYYY-MM-DD_client"
 _NAMING_TEMPLATE = re.compile(
     r"(?:文件名|命名|\bfile ?names?\b|\bname (?:them|it|the files?|each (?:one|file))\b)\s*(?:都|统一|一律)?\s*(?:用|按|是|为|叫|as|like|[:：])?\s*[`\"“'「]?"
@@ -499,7 +516,15 @@ def _about_person(s: str) -> bool:
     return bool(PERSONAL.search(s)) and not names_group(s)
 
 
+# "when anything's under 3 put it on the order": when / where opening a clause about something,
+# not asking ("when is the van due"); without a question mark it states the condition of a rule
+_SUBORDINATE_OPEN = re.compile(r"^\s*(?:when|whenever|where|wherever)\s+(?!(?:is|are|was|were|do|does|did|will|would|can|could|should|shall|has|have|had|am)\b)"
+                               r"[^?？]*[^?？\s]\s*$", re.I)
+
+
 def is_question(s: str) -> bool:
+    if _SUBORDINATE_OPEN.match(s):
+        return False
     return bool(re.search(r"[?？]\s*$|吗[。！]?\s*$|^\s*(?:what|why|how|when|where|who|which|is it|are you|do you|does|did|can you|could you|would you|要不要|能不能|是不是)\b", s, re.I))
 
 
@@ -512,7 +537,7 @@ def _standing_request(s: str) -> bool:
 # "太长了 结论放最前面" — how the person wants to be answered, a preference until it recurs
 _ANSWER_FEEDBACK = re.compile(
     r"\b(?:as|in) bullets?\b|\bbullet (?:that|it|this)\b|\b\d(?:-\d)? bullets\b|\bbullets? max\b|\btl;?dr version\b"
-    r"|\bkeep (?:it|things|answers|replies|them) (?:short|brief)\b|\bshort version\b|\bwall of text\b|\bparagraphs? kill\b|\btl;?dr\b"
+    r"|\bkeep (?:it|things|answers|replies|them) (?:short|brief)\b|\bkeep (?:your |the )?(?:replies|answers|messages|responses) (?:to|under|within) (?:like |about |around )?(?:\d+|one|two|three|four|five) (?:lines|sentences|words)\b|\bshort version\b|\bwall of text\b|\bparagraphs? kill\b|\btl;?dr\b"
     r"|说重点|结论(?:放)?(?:在)?最?前面|先说结论|分点说|列个要点", re.I)
 
 
@@ -520,6 +545,8 @@ _ANSWER_FEEDBACK = re.compile(
 _VALUE_MOVED = re.compile(r"(?:涨|降|调|提)(?:到|成|为)\s*[¥$]?\d|\b(?:goes|go|moves?|is going|are going) (?:up |down )?to\s+[$€£¥]?\d", re.I)
 # a condition on the thing at hand reaching a state: "tell me when it's up", "once that's merged, ping me"
 _TASK_CONDITION = re.compile(r"\b(?:if|when)\b[^,;]{0,50}\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|this (?:week|afternoon|morning|evening))\b(?!s)|"
+                             # "when Madison ring again, tell them…": the next time it happens, once
+                             r"^\W*(?:\w+\W+){0,2}?(?:if|when|once)\b[^,;]{0,40}\bagain\b|"
                              r"\b(?:when|once|after|as soon as)\s+(?:it|that|this|they|these|those)(?:'s|'re| is| are)?\s+"
                              r"(?:up|done|ready|finished|over|back|live|merged|deployed|green|complete|through)\b"
                              r"|\b(?:when|once|after|as soon as)\s+(?:it|that|this|they)\s+(?:finishes|finish|completes|lands)\b"
@@ -541,6 +568,9 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
         return None
     question = is_question(s)
     core = clean(s)
+    if _AS_BEFORE.search(s) and all(_AGAIN_REPORT.match(c.strip()) or not content_chars(_AS_BEFORE.sub("", _SAID_BY.sub("", c)))
+                                    for c in _CLAUSE.split(s) if c.strip()):
+        return None  # "又乱码了，张姐说跟上次一样": it happened again, fix it as before — which fix is not said
     if _ANSWER_FEEDBACK.search(s) and not ONE_OFF.search(s):
         # with "next time" / "always" it is a standing request, else a preference until it recurs
         standing_fb = bool(STANDING.search(s))
@@ -711,6 +741,8 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
     if re.match(r"^(?:我(?:所有的?|的所有)|all (?:of )?my )", core, re.I) and not question and not descriptive:
         # "我所有文件名都是日期开头的": how the person keeps all their things
         return Finding("convention", _drop_reason(core), s, personal=True, standing=True)
+    if _POLICY_ON_KIND.search(s) and not question and not conditional:
+        return Finding("instruct", core, s, personal=personal, standing=True)  # "take a £20 deposit on e-bike bookings"
     if _NAMING_TEMPLATE.search(s) and not question and not conditional:
         return Finding("instruct", core, s, personal=personal, standing=True)  # "…，文件名 日期_宠物名"
     if _LIMIT.search(s) and not question and (_ANY_OF_KIND.search(s) or not re.search(r"\b(?:it|them|this|that|these|those)\b|这个|这封|这篇", s, re.I)):
@@ -936,7 +968,7 @@ def without_wrong(text: str) -> str:
 
 
 # "一对一是350" after "表里一对一写的是 300 元/课时", "the deadline is 14:00" after "…deadline at 16:00"
-_VALUE_CLAIM = re.compile(r"^(?:our |my |the )?([^，,。;\d]{2,16}?)\s*(?:是|为|在|\bis\b|\bare\b|\bat\b)\s*(?:[¥$€£]\s*)?((?:[A-Z]{1,5}-)*\d[\w.,:-]*)", re.I)
+_VALUE_CLAIM = re.compile(r"^(?:our |my |the )?((?:[^，,。;\d]|\d+[a-z]+\b){2,24}?)\s*(?:是|为|在|\bis\b|\bare\b|\bat\b)\s*(?:[¥$€£]\s*)?((?:[A-Z]{1,5}-)*[A-Z]{0,3}\d[\w.,:-]*)", re.I)
 
 
 def _contradicts_number(core: str, prev_assistant: str) -> bool:
@@ -1047,12 +1079,12 @@ def self_corrected(sentence: str) -> str:
 def _has_new_value(s: str) -> bool:
     """A change of mind names what to do now, not only what to stop."""
     s = re.sub(r"\b(?:no|(?:do|does)(?:n'?t| not)|no longer) (?:need|have) to \w+", " ", s, flags=re.I)  # "no need to put X on copy": what stops
-    if re.search(r"\d", s) and re.search(r"\b(?:instead|now|to)\b|改成|改为|换成", s, re.I):
+    if re.search(r"\d", s) and re.search(r"\b(?:instead|now|to)\b|改成|改为|换成|改到|挪到", s, re.I):
         return True
     if re.match(r"^\W*(?:(?:ok|so|and|also|then)\s+)*(?:cc|use|send|put|ship|book|email|text|ping|ask|call|go with|order)\b.{2,60}?\binstead\b", s, re.I):
         return True  # "cc Linh on invoices instead": the new way is what the sentence asks for
     return bool(re.search(
-        r"\b(?:to|use|put|go with|instead|left as|as)\b\s+\S+|改成|改用|换成|改为|(?:改|换|就|只|都|统一)用\S|^用\S|换\S|按这个|了[，,]\s*直接\S|[“「\"].+[”」\"]"
+        r"\b(?:to|use|put|go with|instead|left as|as)\b\s+\S+|改成|改用|换成|改为|(?:改|换|就|只|都|统一)用\S|^用\S|换\S|按这个|了[，,]\s*直接\S|[“「\"].+[”」\"]|(?:^|\s)'[^']{2,60}'(?=[\s.,;!?]|$)"
         r"|(?:以后|今后|从现在起)(?:都|就|一律|统一)?\s*[A-Za-z\u4e00-\u9fff]|了[，,\s]+(?:改|换|直接)?(?:发|用|走|放|存|找|订|录)[^，。\s]", s, re.I))
 
 

@@ -113,3 +113,72 @@ def test_an_archived_channel_is_replaced_not_joined(home, inproc, tmp_path):
     assert [s for s in st["active"] if "#inc-payments" in s]
     assert [s for s in st.get("superseded", []) if "#payments-oncall." in s]
     assert [s for s in st["active"] if "postmortem" in s]
+
+
+def test_a_limit_widened_and_a_fee_changed_in_passing_supersede_the_old_rules(home, inproc, tmp_path):
+    root = str(home.root)
+    _run(inproc, root, tmp_path, "s1", _events("s1", "2026-04-06", [
+        "never message guests after 21:00, they complain in reviews",
+        "also charge a €10 fee on late checkouts, the system has a --fee option"], project="guesthouse"),
+        "2026-04-06T12:00:00+00:00")
+    st = _by_status(home)
+    assert any("21:00" in s for s in st["active"]) and any("€10" in s for s in st["active"])
+    _run(inproc, root, tmp_path, "s2", _events("s2", "2026-05-11", [
+        "book the Olsens for friday. oh and you can message guests until 22:30 now, the bar is open later",
+        "and make the late checkout fee €25 now, €10 is less than the cleaning costs"], project="guesthouse"),
+        "2026-05-11T12:00:00+00:00")
+    st = _by_status(home)
+    assert not [s for s in st["active"] if "21:00" in s or "€10 fee" in s], st["active"]
+    assert [s for s in st["superseded"] if "21:00" in s] and [s for s in st["superseded"] if "€10 fee" in s]
+    assert [s for s in st["active"] if "22:30" in s] and [s for s in st["active"] if "€25" in s]
+
+
+def test_one_lesson_for_one_failure_whichever_host_it_hit(home, inproc, tmp_path):
+    """The same error (a read timeout of 30 s) with the same fix in two sessions is one lesson,
+    though one memory's title names the cause and the other's the command."""
+    import json
+
+    def session(sid, day, host, said):
+        evs = [
+            {"kind": "message", "role": "user", "text": "send the weekly order"},
+            {"kind": "tool_call", "role": "assistant", "tool": "Bash", "text": "python3 order.py --send",
+             "meta": {"tool_use_id": f"{sid}1", "input": {"command": "python3 order.py --send"}}},
+            {"kind": "tool_result", "role": "tool", "tool": "Bash", "status": "failed",
+             "text": f"requests.exceptions.ReadTimeout: HTTPSConnectionPool(host='{host}', port=443): Read timed out. (read timeout=30)",
+             "meta": {"tool_use_id": f"{sid}1"}},
+            {"kind": "message", "role": "assistant", "text": said},
+            {"kind": "tool_call", "role": "assistant", "tool": "Bash", "text": "python3 order.py --send --chunk 20",
+             "meta": {"tool_use_id": f"{sid}2", "input": {"command": "python3 order.py --send --chunk 20"}}},
+            {"kind": "tool_result", "role": "tool", "tool": "Bash", "status": "ok", "text": "sent 40 lines in 2 chunks",
+             "meta": {"tool_use_id": f"{sid}2"}},
+        ]
+        return "".join(json.dumps(dict(e, id=f"{sid}-{i}", ts=f"{day}T09:{10 + i:02d}:00+00:00", project="orders",
+                                       session=sid)) + "\n" for i, e in enumerate(evs))
+
+    root = str(home.root)
+    _run(inproc, root, tmp_path, "s1", session("s1", "2026-04-06", "api.first-supplier.example",
+                                                  "The API timed out - it handles lines one by one and 40 lines take longer than the 30 s limit."), "2026-04-06T12:00:00+00:00")
+    _run(inproc, root, tmp_path, "s2", session("s2", "2026-06-01", "trade.second-supplier.example", "Retrying in chunks."), "2026-06-01T12:00:00+00:00")
+    lessons = [m for m in load_memories(home) if m.status == "active" and m.kind == "lesson"]
+    assert len(lessons) == 1, [m.title for m in lessons]
+    assert set(lessons[0].sessions) == {"s1", "s2"}
+
+
+def test_a_correction_of_the_agent_is_not_a_retraction_and_a_timed_rule_keeps_its_time(home, inproc, tmp_path):
+    import json
+    root = str(home.root)
+    lines = [
+        {"role": "user", "text": "帮周芳约周四上午，李明的"},
+        {"role": "assistant", "text": "李明周四休息，要不约周五？"},
+        {"role": "user", "text": "不对，李明是周一休息，周四他上全天的"},
+        {"role": "assistant", "text": "好的，约周四上午。"},
+        {"role": "user", "text": "回访短信都在当天下午5点发，用我这个手机号发，客户都存了"},
+    ]
+    text = "".join(json.dumps({"id": f"a{i}", "ts": f"2026-03-02T09:{10 + i:02d}:00+08:00", "project": "desk",
+                               "session": "s1", "kind": "message", **e}, ensure_ascii=False) + "\n" for i, e in enumerate(lines))
+    text += _events("s2", "2026-03-20", ["以后客户消息都用公司的号发，不用我个人手机号了，老板说要统一"], project="desk")
+    _run(inproc, root, tmp_path, "all", text, "2026-03-21T12:00:00+00:00")
+    st = _by_status(home)
+    assert [s for s in st["active"] if "李明是周一休息" in s]
+    # the rule with its time is its own memory, not folded into the later one about the person's phone
+    assert [s for s in st["active"] + st.get("superseded", []) if "下午5点" in s]

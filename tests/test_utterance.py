@@ -686,3 +686,82 @@ def test_chinese_suppliers_bans_formats_and_new_ways(text, act, personal, needle
     found = acts(text)
     assert found and (found[0][0], found[0][1]) == (act, personal) and needle in found[0][2], found
     assert acts("我找了半天没找到") == []
+
+
+@pytest.mark.parametrize("text, act", [
+    ("you can post to the staff channel until 22:00 now, the night shift reads it", "replace"),  # a limit widened
+    ("and make the late fee €15 now, €10 wasn't stopping anyone", "replace"),                    # a setting's new value
+    ("change the email footer too, make it 'Best, the Lindqvist team'", "prefer"),              # asked otherwise
+])
+def test_a_value_changed_in_passing(text, act):
+    found = acts(text)
+    assert found and found[0][0] == act, found
+    assert U.asks_change(found[0][2])
+
+
+@pytest.mark.parametrize("text, needle", [
+    ("charge a 5% fee on card payments", "5% fee"),                    # an amount on every thing of a kind
+    ("add a 10 minute gap between fittings", "10 minute gap"),
+    ("three deliveries a day, max", "three deliveries"),               # a count per period
+    ("when a ticket is older than a week, ping its owner", "ping its owner"),  # "when" opening a condition
+])
+def test_policies_limits_and_conditions_without_a_marker(text, needle):
+    found = acts(text)
+    assert found and found[0][0] == "instruct" and needle.lower() in found[0][2].lower(), found
+
+
+@pytest.mark.parametrize("text", [
+    "add a 2 second delay to the requests",     # the things at hand
+    "when is the standup",                      # a question without its mark
+    "when the courier calls again, tell him to use the side door",  # the next time, once
+])
+def test_no_policy_from_the_thing_at_hand(text):
+    assert [a for a, _p, _t in acts(text) if a in ("instruct", "replace")] == [], acts(text)
+
+
+def test_answer_length_said_again_is_standing_and_the_persons():
+    ((a, personal, t),) = acts("ok. keep your answers to two sentences, I've told you before, I read them in the car")
+    assert a == "instruct" and personal and "two sentences" in t
+
+
+def test_a_code_given_for_what_the_agent_named_with_another_is_a_correction():
+    ((a, _p, t),) = acts("the dryer filter we use is SK-D340", prev_assistant="I'll order the SK-B200 filter for the dryer, 2 units.")
+    assert a == "correct" and "SK-D340" in t and "SK-B200" not in t
+
+
+def test_a_topic_line_with_a_value_heads_the_rule_about_it():
+    ((a, _p, t),) = acts("the 555 vs +1 thing again. the crm saves them as 555, fix before dialing, every time")
+    assert a == "instruct" and "555 vs +1" in t and t.startswith("The 555 vs +1 thing: the crm")
+
+
+def test_a_rule_about_an_unnamed_it_is_not_trusted_alone():
+    from holonmem.signals import _unresolved_subject
+    (f,) = _findings("just always run it with the quiet flag thing, the banner is noise", "")
+    assert _unresolved_subject(f)
+    (f,) = _findings("Post it — and release notes go to #releases from now on.", "")
+    assert not _unresolved_subject(f)
+
+
+def test_a_report_that_it_happened_again_is_no_rule():
+    assert acts("又卡住了，老李说跟上次一样") == []
+    assert acts("it's frozen again, same as last time") == []
+    assert [a for a, _p, _t in acts("周报还是发邮件，跟上次一样")] == ["instruct"]
+
+
+def test_a_time_moved_to_is_a_change():
+    assert U.asks_change("周会改到周四下午3点开吧，周二大家都在外面")
+    assert U.asks_change("example runs moved to 6am instead")
+
+
+def test_something_expired_and_not_renewed_is_gone():
+    from holonmem import grouping
+    assert grouping.retired_terms("金蝶到期了，不续了。") >= {"金蝶"}
+    assert grouping.retired_terms("we cancelled zendesk in march") == {"zendesk"}
+    assert grouping.retired_terms("合同到期了") == frozenset()
+
+
+def test_a_chinese_replaced_choice_is_named_by_its_phrase_not_a_piece_of_it():
+    from holonmem import grouping
+    new = "User instruction: 客户通知都用钉钉发，不用我私人钉钉号了"
+    assert not grouping.conflicts(new, "+", "User instruction: 日报发我的时候别用图片，钉钉里看不清", "+")
+    assert grouping.conflicts("math: 别用问卷星了，改用腾讯文档收作业", "+", "math: 作业还是问卷星发链接", "+")
