@@ -350,7 +350,9 @@ class _Group:
             full = size[id(m)] >= 0.75 * longest  # not a shorter restatement ("记得每天午睡那一小时")
             # a lesson worded from a failure whose fix shows the method over one that only repeats it
             shown = m["kind"] != "lesson" or "tool_failure_evidence" in (m.get("channels") or [])
-            return (shown, full, m.get("act") in EXPLICIT_ACTS, _ts_key(m.get("ts")), m["confidence"])
+            # the request itself over a complaint that it happened again ("嗯对，又“亲”上了")
+            plain = not grouping.complains_again(m["statement"])
+            return (shown, plain, full, m.get("act") in EXPLICIT_ACTS, _ts_key(m.get("ts")), m["confidence"])
         return max(self.members, key=key)
 
 
@@ -693,7 +695,10 @@ def _deep_one(g, plan, work, feats, changed, taken, candidates, index_mem, edita
     f = grouping.features(_text(rep))
     cands = candidates(rep["scope"], rep["project"], f)
     hit = (_best_match(rep, f, cands, work, feats) or (_same_lesson(rep, work) if rep["kind"] == "lesson" else None)
-           or (_same_keywords(g, work) if g.act not in CHANGE_ACTS else None))
+           or (_same_keywords(g, work) if g.act not in CHANGE_ACTS else None)
+           # the person's rule already says it ("不要叫“家人们”" in a third project)
+           or (next(iter(_said_in_other_project(rep, work, candidates, scope="user")), None)
+               if rep["scope"] == "project" and _person_block(rep) and g.act not in CHANGE_ACTS else None))
     if hit:
         _strengthen(g, editable(hit), plan, now_iso, run_id, changed, hit,
                     f"matches an active memory ({', '.join(g.channels)}): strengthened instead of a twin")
@@ -706,8 +711,10 @@ def _deep_one(g, plan, work, feats, changed, taken, candidates, index_mem, edita
                                     grouping.polarity_of(work[p].statement or work[p].title))]
     if g.act in CHANGE_ACTS:  # a change of mind or a correction replaces what it is about
         rivals = _uniq(rivals + _targets(rep, work, feats, candidates))
-    if rep["scope"] == "project" and any(work[p].project not in (None, rep["project"]) for p in rivals):
-        # it replaces a rule of another project too ("王律师上周离职了"): the person's rule now
+    twins = _said_in_other_project(rep, work, candidates) if rep["scope"] == "project" and _person_block(rep) else []
+    if rep["scope"] == "project" and (twins or any(work[p].project not in (None, rep["project"]) for p in rivals)):
+        # it replaces a rule of another project too ("王律师上周离职了"), or the person said it in
+        # another project already ("别叫“家人们”" in two shops): the person's rule now
         rep = {**rep, "scope": "user", "project": None, "statement": _label_free(rep["statement"], rep["project"])}
     ev = _uniq(e for s in g.members for e in s["evidence"])
     sessions = _uniq(s.get("session") for s in g.members if s.get("session"))
@@ -726,7 +733,14 @@ def _deep_one(g, plan, work, feats, changed, taken, candidates, index_mem, edita
     changed[mem.path] = MemoryWrite(mem, None, "create", list(g.ids))
     plan.decisions.append(Decision("create", f"promoted via {', '.join(g.channels)}", g.ids, rep["statement"],
                                    mem.path, ev, g.channels, sessions))
+    for p in twins:  # the project's copy gives way to the person's rule (kept as history, linked)
+        _supersede(editable(p), mem, now_iso, run_id)
+        plan.decisions.append(Decision(
+            "supersede", f"said in another project too: {mem.path} is the person's rule, {p} is superseded (kept as history)",
+            [], work[p].statement, p, [], [], []))
     for p in rivals:
+        if p in twins:
+            continue
         old = work[p]
         if _mem_ts(old) <= _ts_key(g.latest):
             loser, winner = editable(p), mem
@@ -740,6 +754,32 @@ def _deep_one(g, plan, work, feats, changed, taken, candidates, index_mem, edita
             list(g.ids) if loser is mem else [], loser.statement, loser.path, [], [], []))
     plan.statuses.extend((sid, "promoted", f"via {', '.join(g.channels)}", mem.path) for sid in g.ids)
     index_mem(mem)
+
+
+def _said_in_other_project(rep: dict, work: dict, candidates, *, scope: str = "project") -> list[str]:
+    """Active rules or preferences of other projects (or, with ``scope="user"``, the person's)
+    that say what ``rep`` says, their labels left out, from what the user said: a request made in
+    two projects is the person's."""
+    mine = _label_free(rep["statement"], rep["project"])
+    own = grouping.features(mine)
+    if not own:
+        return []
+    blocks = [None] if scope == "user" else sorted(
+        {m.project for m in work.values() if m.is_active and m.scope == "project" and m.project not in (None, rep["project"])})
+    out = []
+    for project in blocks:
+        for p in sorted(candidates(scope, project, own, 0.2)):
+            m = work[p]
+            if m.kind != rep["kind"] or m.kind == "lesson" or not {"explicit_user_instruction", "repeated_across_sessions", HAND_CHANNEL} & set(m.channels):
+                continue
+            text = _label_free(m.statement or m.title, m.project)
+            pol = grouping.polarity_of(m.statement or m.title)
+            # the same wording, or the same quoted word ruled in or out ("不要叫“家人们”" / "别用“家人们”这种叫法")
+            same = (grouping.same_statement(own, grouping.features(text))
+                    or pol == rep["polarity"] and grouping.quoted_terms(mine) & grouping.quoted_terms(text))
+            if same and not grouping.conflicts(mine, rep["polarity"], text, pol):
+                out.append(p)
+    return out
 
 
 def _targets(rep: dict, work: dict, feats: dict, candidates, *, need: int = 2) -> list[str]:

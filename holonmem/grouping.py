@@ -262,6 +262,14 @@ _ALTERNATIVE = re.compile(r"(?:别|不要|不)[^，。；！？]{1,10}[，,；;]
                           r"|\b(?:don'?t|do not|never)\b[^,.;!?]{1,40}[,;]\s*(?:just |only )?(?:use|add|put|write)\b", re.I)
 
 
+_AGAIN_COMPLAINT = re.compile(r"(?:^|[，,。.!！\s])又[^，,。.!！？?]{1,10}了|\byou (?:did|used|wrote|put|added|called)\b[^.;,]{0,30}\bagain\b")
+
+
+def complains_again(text: str) -> bool:
+    """"又写成几万了", "you used the old logo again": a complaint that it happened again."""
+    return bool(_AGAIN_COMPLAINT.search(normalize(text)))
+
+
 @lru_cache(maxsize=65536)
 def polarity_of(text: str, declared: str | None = None) -> str:
     """``-`` for a negative statement (declared, or 不要/never/don't in the text), else ``+``."""
@@ -270,7 +278,8 @@ def polarity_of(text: str, declared: str | None = None) -> str:
     t = normalize(text)
     if _NEG_WORDS.search(t) or _NEG_CJK.search(t):
         return "-" if not chooses(text) else "+"
-    return "+"
+    # a complaint that it happened again is against it: "又写成几万了，金额写全！"
+    return "-" if complains_again(t) else "+"
 
 
 # a value changed to a number: "上限改成 5000，3000 太紧了", "raise the cap to 5000 (3000 is too tight)"
@@ -657,7 +666,8 @@ def merge_on_rare(
             # be a fair share of the shorter (of the two on average when the words are English or
             # numbers, whole words where Chinese bigrams are pieces)
             both = fr & lf
-            shared = distinct_terms(both)
+            # a word both put in quotes (“亲”, 'Cheers') is a named thing: it counts twice
+            shared = distinct_terms(both) + len(quoted_terms(text_of(items[li])) & quoted_terms(text_of(items[g[0]])))
             if shared < need:
                 continue
             sizes = (distinct_terms(fr), distinct_terms(lf))
@@ -676,6 +686,15 @@ def merge_on_rare(
         else:
             out[hit].extend(g)
     return out
+
+
+_QUOTED = re.compile(r"“([^”]{1,20})”|「([^」]{1,20})」|\"([^\"]{1,20})\"|(?:^|(?<=\s))'([^']{1,20})'(?=[\s.,;!?]|$)")
+
+
+@lru_cache(maxsize=65536)
+def quoted_terms(text: str) -> frozenset[str]:
+    """The words a statement puts in quotes ("别叫客户“亲”" -> {"亲"})."""
+    return frozenset(normalize(next(g for g in m.groups() if g)) for m in _QUOTED.finditer(text or ""))
 
 
 # a Chinese term may carry a few Latin letters or digits inside it ("回T退订", "A4纸")

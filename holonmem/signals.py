@@ -166,6 +166,10 @@ def _findings(text: str, prev_assistant: str, prior_quoted: list[str] | None = N
                 and _PUT_THEM.match(sent) and not U.is_question(sent)):
             # "stop texting me the updates. just post them in #ops on slack": where they go now
             f = U.Finding("prefer", U.clean(sent), sent, out[-1].personal)
+        if (f is None and bare_prev and _APPLIED_HERE.match(sent) and U.DIRECTIVE.match(bare_prev.strip())
+                and _OF_A_KIND.search(bare_prev)):
+            # "round the quote totals up to the next 5 bucks. so 560 here": the way, shown on this case
+            f = U.Finding("instruct", U.clean(bare_prev), bare_prev, False, False, True)
         if f is not None:
             last = out[-1] if out and out[-1].sentence == prev else None
             joined = _join(last, f) if last is not None else None
@@ -195,6 +199,12 @@ _FRAME = re.compile(r"^\W*(?:that'?s|thats|this is|here'?s|heres) (?:how|what) i
 _NOT_A_NUMBER = re.compile(r"^\s*(?:不是|not)\s*\d", re.I)
 
 
+# … about things of a kind ("the quote totals"), not one thing at hand ("the invoice to the Lees")
+_OF_A_KIND = re.compile(r"^\W*(?:please\s+|pls\s+|always\s+)?[a-z]+\s+(?:(?:the|all|our|any|every|each)\s+)?(?:[a-z-]+\s+){0,2}?[a-z-]{3,}s\b")
+# a worked value right after a directive: the directive is the general way ("so 560 here")
+_APPLIED_HERE = re.compile(r"^\W*(?:so|that makes|which makes|i\.?e\.?,?)\s+(?:it'?s\s+|it\s+)?[$€£¥]?\d[\d.,]*\s*[a-z%]{0,6}\s*"
+                           r"(?:here|this time|for this one|on this one|for this (?:quote|job|order|one))\W*$"
+                           r"|^(?:所以|那)?(?:这次|这单|这个|这里)(?:就)?是\s*[¥$]?\d[\d.,]*\s*\S{0,2}\W*$", re.I)
 _REMOVAL = re.compile(r"^\s*(?:drop|remove|stop|no more|don'?t|never|别再|不要再|删掉|去掉)", re.I)
 
 

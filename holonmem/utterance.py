@@ -183,7 +183,7 @@ _QUANTIFIED_CASE = (r"(?:^|[,;]\s*(?:so|and|but)\s+)(?:[\w ]{1,12}:\s*)?(?:any|a
 _QUANTIFIED = re.compile(_QUANTIFIED_CASE, re.I)
 STANDING = re.compile(
     r"(\bfrom now on\b|\bgoing forward\b|\bfrom here on\b|\bin (?:the )?future\b|\bevery ?time\b|\beach time\b|\bwhenever\b|\balways\b|\bnever\b(?! mind\b)"
-    r"|\bremember (?:to|that|the|my|our)\b|\bnext time\b|\bas usual\b|\bI told you\b|\bas I said\b|\blike I said\b|\bI'?ve (?:said|told you) (?:it |this |that )?before\b|说过(?:好几次|好多次|很多次|多少次|几次)了|\bby default\b|\bas a rule\b|\bon (?:any|all|every) (?:of )?my\b|\bin (?:any|all|every) (?:of )?(?:my )?(?:projects?|repos?|repositories)\b"
+    r"|都(?:这么|这样)(?:写|弄|办|做|来|发|叫)|\bremember (?:to|that|the|my|our)\b|\bnext time\b|\bas usual\b|\bI told you\b|\bas I said\b|\blike I said\b|\bI'?ve (?:said|told you) (?:it |this |that )?before\b|说过(?:好几次|好多次|很多次|多少次|几次)了|\bby default\b|\bas a rule\b|\bon (?:any|all|every) (?:of )?my\b|\bin (?:any|all|every) (?:of )?(?:my )?(?:projects?|repos?|repositories)\b"
     r"|\bevery (?!one\b)\w+|\bno more\b|\bany more\b|\banymore\b|\bfrom your side\b|\banywhere\b|\beverywhere\b|\bnot just (?:here|this)\b"
     r"|\b(?:starting|beginning|as of) (?:next (?:week|month|year)|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:jan|febr)uary|march|april|may|june|july|august|september|october|november|december)\b"
     r"|(?:从)?(?:下周|下个月|明年|\d{1,2}月|[一二三四五六七八九十]{1,2}月)(?:份)?(?:起|开始)"
@@ -282,7 +282,7 @@ PERSONAL = re.compile(
     r"(\b(?:for|to) me\b(?! (?:when|if|after|before|once)\b)|\bI'?m (?:a |an |mostly |red|colou?r|left|right|not a )|\bI am (?:a |an |mostly )"
     r"|\bmy (?:eyes|sleep|name|pen name|writing|stomach|knees?|back|health|diet|body|allerg\w*)\b|(?:^|(?<=[，,。\s])|我)对[^，。]{1,8}过敏|^[^，。对]{0,6}过敏|我不能(?:吃|喝)|我的(?:身体|胃|膝盖|眼睛)"
     # how the person reads a clock is theirs, in every project: "时间都写24小时制", "times like 7:30am"
-    r"|发(?:给)?我的|(?:日期|时间|金额|数字)[^，。]{0,4}都(?:写|带|加|用|按)|24小时制|12小时制|\b(?:24|12)[- ]?(?:hour|hr|h)s?\b(?! (?:shift|window|support|turnaround|notice))|\btimes? like \d"
+    r"|发(?:给)?我的|(?:日期|时间|金额|数字)[^，。]{0,4}都(?:写|带|加|用|按)|千分位|金额写全|\bthousands? separators?\b|24小时制|12小时制|\b(?:24|12)[- ]?(?:hour|hr|h)s?\b(?! (?:shift|window|support|turnaround|notice))|\btimes? like \d"
     r"|\bleave \w+ to me\b|\bis mine\b|\bI (?:review|do|commit|merge|deploy) (?:the )?\w+ myself\b|\b(?:commit|merge|deploy|push|review) (?:it )?myself\b"
     r"|\bon (?:any|all|every) (?:of )?my\b|\bin (?:any|all|every) (?:of )?(?:my )?(?:projects?|repos?)\b|\banything I write\b|\bwhatever I write\b|\bw(?:/|ith)? me\b|\b(?:times?|dates?|everything|anything) i (?:give|send|say|tell)\b"
     r"|\b(?:remind|notify|ping|message|text|email|call|dm) me\b(?=.{0,24}\b(?:by|via|on|over|through|at)\b)"
@@ -339,6 +339,8 @@ _LIMIT = re.compile(r"控制在\s*\d+\s*\S{0,2}以内|(?:不要|别|不能)?超�
                     r"|\bto \d+\s*[a-z]*\s*max\b|\b(?:at most|max(?:imum)?) \d+\s+(?:words|questions|lines|pages|items|slides|bullets)\b"
                     # "e-bikes get 90 minutes minimum", "big jobs take 2 hours max"
                     r"|^[\w -]{2,30}?s (?:get|need|take|have) (?:at least )?\d+\s*(?:minutes?|mins?|hours?|hrs?|days?|h)\s+(?:minimum|min|max|maximum|tops)\b"
+                    # "client texts = 2 lines tops", "captions: 10 words max"
+                    r"|\b[\w -]{2,30}?s\s*(?:=|:|are|get)\s*(?:\d+|one|two|three|four|five)\s+(?:lines?|words|sentences|paragraphs|pages|bullets)\s*,?\s*(?:tops|max(?:imum)?|at most)\b"
                     # "two big jobs a day, max", "3 posts per week tops": a count per period
                     r"|\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten) (?:[\w-]+ ){0,2}[a-z-]+s (?:a|per|each) (?:day|week|month|night|shift)\s*,?\s*(?:max(?:imum)?|tops|at most)\b", re.I)
 _ANY_OF_KIND = re.compile(r"的(?:东西|消息|内容|通知|文案|邮件)|\b(?:anything|everything|all|any|every)\b", re.I)
@@ -425,6 +427,9 @@ _NEWS_CLAUSE = re.compile(r"\b(?:started|began|joined|left|moved|switched|change
                           r"|(?:装|换|改|开|离职|来|走|到)了", re.I)
 # asked to change how something is done: "提醒改一下，提前7天发", "change the reminders to 7 days ahead"
 _CHANGE_ASK = re.compile(r"(?:改|调|换)一?下\s*[，,]|\b(?:change|move|switch|make)\b", re.I)
+# a wording banned, in quotes: "别叫客户“亲”", "也别“您的爱宠”", "never write 'ASAP'"
+_WORDING_BAN = re.compile(r"(?:别|不要|不许|不准)(?:再)?(?:用|说|写|叫|称呼?)?[^，。,；;]{0,4}?[“「\"‘][^”」\"’]{1,12}[”」\"’]"
+                          r"|\b(?:don'?t|do not|never|stop)\s+(?:ever\s+)?(?:use|say|write|call (?:them|people|clients|customers|me))\s+[\"“‘'][^\"”’']{1,20}[\"”’']", re.I)
 # an amount applied to every thing of a kind: "take a £20 deposit on e-bike bookings", "add a 15
 # minute buffer between bookings", "charge a 10% fee on late invoices" (not "on the invoices": those at hand)
 _POLICY_ON_KIND = re.compile(
@@ -681,7 +686,7 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
         if prev_assistant and not question and _contradicts_number(core, prev_assistant):
             return Finding("correct", core, s)  # "our notice number is BR-CO-15522" after the agent's other one
         return Finding("state", fact_clause(core), s) if _VALUE.search(core) or re.search(r"[A-Za-z]{3,}", core) else None
-    if _FORM_CHOICE.match(s) and not (question or one_off or conditional):
+    if (_FORM_CHOICE.match(s) or _UNIT_CHOICE.match(s)) and not (question or one_off or conditional):
         return Finding("instruct", core, s, personal=True, standing=True)  # "in Nm, i dont do inch pounds"
     if directive and not (question or one_off or conditional) and _TRAIT_REASON.search(s) and re.search(r"\b(?:i|me|my)\b|我", s, re.I):
         # "油耗你给我说升每百公里 公里每升看着别扭", "temps in fahrenheit pls, I can't picture celsius":
@@ -701,7 +706,7 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
         # "before you upgrade anything show me a helm diff": a gate on the work, not about the person
         personal = False
     if (prev_assistant and not question and not (CORRECTION_LEAD.search(s) or CORRECTION_FORM.search(s))
-            and _contradicts_number(core, prev_assistant)):
+            and (_contradicts_number(core, prev_assistant) or _contradicts_name(core, prev_assistant))):
         return Finding("correct", core, s, personal=personal)
     if CORRECTION_LEAD.search(s) or CORRECTION_FORM.search(s):
         if (_VALUE.search(core) and prev_assistant or CORRECTION_FORM.search(s)) and not one_off:
@@ -741,6 +746,8 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
     if re.match(r"^(?:我(?:所有的?|的所有)|all (?:of )?my )", core, re.I) and not question and not descriptive:
         # "我所有文件名都是日期开头的": how the person keeps all their things
         return Finding("convention", _drop_reason(core), s, personal=True, standing=True)
+    if _WORDING_BAN.search(s) and not question and not conditional:
+        return Finding("instruct", core, s, personal=personal, standing=True)  # "别叫客户“亲”", "don't say 'folks'"
     if _POLICY_ON_KIND.search(s) and not question and not conditional:
         return Finding("instruct", core, s, personal=personal, standing=True)  # "take a £20 deposit on e-bike bookings"
     if _NAMING_TEMPLATE.search(s) and not question and not conditional:
@@ -854,6 +861,11 @@ _HABIT_REASON = re.compile(r"[，,]\s*(?:我们|咱们|我|家里)(?:一直|向�
 _FORM_CHOICE = re.compile(r"^\s*(?:(?:and|also|oh)\s+)?(?:in|as) (?!(?:the|a|an|my|this|that|any|general|fact|case|short|total)\b)"
                           r"[\w./%°-]{1,15}(?: [\w./%°-]{1,15})?\s*[,;]\s*"
                           r"(?:not (?:in |as )?[\w./%°-]{1,15}|i (?:don'?t|do not|never) (?:do|use|read|think in) (?!(?:much|anything|that|it|this|those)\b)\w)", re.I)
+# a unit chosen over another: "sq ft, not m2", "kg not lbs", "celsius, never fahrenheit"
+_UNIT_WORD = (r"(?:sq\.? ?ft|square (?:feet|foot|met(?:er|re)s?)|m2|m²|ft2|feet|foot|ft|inch(?:es)?|met(?:er|re)s?|cm|mm|km|kms|miles?"
+              r"|kg|kgs|lbs?|pounds|grams?|oz|ounces|lit(?:er|re)s?|gallons?|gal|celsius|fahrenheit|°[cf]|mph|km/h|kph"
+              r"|24h|12h|24-hour|12-hour|usd|eur|gbp|rmb|cny)")
+_UNIT_CHOICE = re.compile(rf"^\s*(?:(?:and|also|oh|pls|please)\s+)*(?:in\s+)?{_UNIT_WORD}\s*[,;]?\s*(?:not|never|no)\s+(?:in\s+)?{_UNIT_WORD}(?![\w/])", re.I)
 # a reason that is how the person is, not how the task is: "I can't picture celsius", "看着别扭"
 _TRAIT_REASON = re.compile(r"[,;—–-]\s*(?:tbh\s+|honestly\s+)?i\s+(?:honestly\s+|just\s+|really\s+|simply\s+)?(?:can'?t|cannot)\s+"
                            r"(?:picture|read|follow|parse|stand|do)\b|\bi'?m colou?r-?blind\b|\b(?:throws|throw) me off\b"
@@ -987,6 +999,23 @@ def _contradicts_number(core: str, prev_assistant: str) -> bool:
     words = set(re.findall(r"[a-z]{4,}", core.lower())) - _SLOT_GENERIC
     return any(slots.changed(core, x) and (_IT_IS.match(core) or words & set(re.findall(r"[a-z]{4,}", x.lower())))
                for x in sentences(prev_assistant))
+
+
+_NAME_CLAIM = re.compile(rf"^([{_CJK}]{{1,6}}?)(?:是|叫)([{_CJK}]{{2,4}})(?=[，,。；;\s]|$)")
+
+
+def _contradicts_name(core: str, prev_assistant: str) -> bool:
+    """"新娘是李思琪" after "登记表里新娘写的是李思齐": the same thing named with another, similar name
+    (a character or more in common, the same length)."""
+    m = _NAME_CLAIM.match(core)
+    if not m:
+        return False
+    subj, name = m.groups()
+    for said in re.finditer(rf"{re.escape(subj)}[^，,。；;]{{0,6}}?(?:是|叫|为)([{_CJK}]{{2,4}})", prev_assistant):
+        other = said.group(1)
+        if other != name and len(other) == len(name) and set(other) & set(name):
+            return True
+    return False
 
 
 _IT_IS = re.compile(r"^(?:it'?s|its|that'?s|thats)\s+(?:[$€£¥]\s*)?\d", re.I)

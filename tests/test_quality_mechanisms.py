@@ -182,3 +182,17 @@ def test_a_correction_of_the_agent_is_not_a_retraction_and_a_timed_rule_keeps_it
     assert [s for s in st["active"] if "李明是周一休息" in s]
     # the rule with its time is its own memory, not folded into the later one about the person's phone
     assert [s for s in st["active"] + st.get("superseded", []) if "下午5点" in s]
+
+
+def test_a_ban_said_in_two_projects_becomes_the_persons_daily(home, inproc, tmp_path):
+    root = str(home.root)
+    _run(inproc, root, tmp_path, "s1", _events("s1", "2026-04-06", ["别用“宝宝们”这种叫法，太腻了"], project="shop-a"),
+         "2026-04-06T12:00:00+00:00")
+    _run(inproc, root, tmp_path, "s2", _events("s2", "2026-04-13", ["公众号那边也一样，不要叫“宝宝们”"], project="blog-b"),
+         "2026-04-13T12:00:00+00:00")
+    _run(inproc, root, tmp_path, "s3", _events("s3", "2026-04-20", ["文案里还是那个，不要叫“宝宝们”，也别叫“亲们”"], project="shop-a"),
+         "2026-04-20T12:00:00+00:00")
+    active = [m for m in load_memories(home) if m.status == "active" and "宝宝们" in m.statement]
+    assert len(active) == 1 and active[0].scope == "user", [(m.scope, m.project, m.statement) for m in active]
+    old = [m for m in load_memories(home) if m.status == "superseded" and "宝宝们" in m.statement]
+    assert old and all(m.scope == "project" for m in old)

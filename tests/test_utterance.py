@@ -765,3 +765,33 @@ def test_a_chinese_replaced_choice_is_named_by_its_phrase_not_a_piece_of_it():
     new = "User instruction: 客户通知都用钉钉发，不用我私人钉钉号了"
     assert not grouping.conflicts(new, "+", "User instruction: 日报发我的时候别用图片，钉钉里看不清", "+")
     assert grouping.conflicts("math: 别用问卷星了，改用腾讯文档收作业", "+", "math: 作业还是问卷星发链接", "+")
+
+
+@pytest.mark.parametrize("text, needle", [
+    ("and km, not miles. the trail app shows miles but I think in km", "km, not miles"),   # a unit over another
+    ("invoice lines = 3 words tops", "3 words tops"),                                        # a limit on a kind
+    ("别叫家长“亲”，太像客服了", "“亲”"),                                                 # a wording banned
+    ("don't say \"folks\" in the newsletter", "folks"),
+    ("嗯，日期都这么写，年月日中间用点", "日期都这么写"),                               # "write them like this"
+])
+def test_form_limits_and_bans_without_a_marker(text, needle):
+    found = acts(text)
+    assert found and found[0][0] == "instruct" and needle.lower() in found[0][2].lower(), found
+
+
+def test_a_worked_value_makes_the_directive_before_it_general():
+    ((a, _p, t),) = acts("round invoice totals down to the nearest 10, nobody likes odd cents. so 1,230 here")
+    assert a == "instruct" and t.startswith("Round invoice totals down")
+    assert [a for a, _p, _t in acts("send the invoice to the Lees. so 1,230 here")] != ["instruct"]
+
+
+def test_a_name_given_for_what_the_agent_named_alike_is_a_correction():
+    found = acts("新郎是王浩然，三点水那个浩", prev_assistant="登记表上新郎写的是王皓然，婚期 5 月 2 日。")
+    assert found and found[0][0] == "correct" and "王浩然" in found[0][2]
+    assert acts("新郎是王浩然", prev_assistant="今天下午有两个客户来看场地。") == []
+
+
+def test_complaining_it_happened_again_is_against_it():
+    from holonmem import grouping
+    assert grouping.polarity_of("又写成几万了，金额写全！") == "-"
+    assert grouping.quoted_terms("别叫客户“亲”，太淘宝了") == {"亲"}
