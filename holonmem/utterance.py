@@ -235,7 +235,9 @@ DIRECTIVE = re.compile(
     r"|^\s*[\w.\-/+ ]{2,60},\s*not\s+[\w.\-/ ]{2,30}[.!]?\s*$|\brather than\b|\binstead of\b|,\s*(?:never|always)\s+\S|走|寄|订|排|留|按|找|不能有|带上|加上|标上|写上|注明"
     r"|[,:;，：—–-]\s*(?:please\s+|just\s+|but\s+)?(?:don'?t|do not|never|use|keep|put|run|add|set|write|give|make|send|show|tell|include|mark|list|name|log|store|save|grab|take|check|ask|pick|choose|book|avoid|skip|drop|leave|exclude|ignore|read|start \w+ing)\s+\S"
     r"|\b(?:when|whenever|if|once|before|after|unless)\b[^,]{1,80},\s*(?:please\s+)?(?!(?:i|we|you|he|she|it|they|the|a|an|this|that|there|is|are|was|were|so|but|and|then|my|our)\b)[a-z]{3,}\b"
-    r"|要|别|不要|请|用|改成|改用|换成|统一|加|删|放|写|发|提醒|不用|不许|必须|得|应该|记到|记在|记一|单独|不能|让(?=[\u4e00-\u9fff]{1,4}(?:拍|传|发|交|送|填|签|带|打|报)))", re.I)
+    # "crew starts at 7 every day, so nothing on the board before 7:30": the rule a fact makes
+    r"|,\s*so\s+(?:nothing|no\s+(?!worries|problem|rush|need)\w+)\b"
+    r"|要|别|不要|请|用|改成|改用|换成|统一|一律|一概|收(?=\s*[¥$]?\d)|加|删|放|写|发|提醒|不用|不许|必须|得|应该|记到|记在|记一|单独|不能|让(?=[\u4e00-\u9fff]{1,4}(?:拍|传|发|交|送|填|签|带|打|报)))", re.I)
 DESCRIPTIVE = re.compile(
     r"(\b(?:is|are|was|were|'s|'re|has been|have been|seems?|looks?)\s+(?:always|never|usually|constantly)\b"
     r"|\b(?:has|have|had|'s|'ve)\s+(?:\w+ly\s+)?(?:always|never)\s+(?:been|had|done|worked|shown|come|gone|made|kept|got|gotten|[a-z]+ed)\b"
@@ -435,7 +437,9 @@ _WORDING_BAN = re.compile(r"(?:别|不要|不许|不准)(?:再)?(?:用|说|写|�
 _POLICY_ON_KIND = re.compile(
     r"^(?:(?:also|and|oh|so|pls|please|always)[,\s]+)*(?:take|charge|add|apply|give|allow|leave|keep|block|put)\s+(?:a|an)\s+"
     r"[$€£¥]?\d[\d.,]*(?:%|[ -]?(?:percent|minutes?|mins?|hours?|hrs?|days?|weeks?))?\s+(?:[\w-]+\s+){0,2}?(?:on|for|to|with|between|before|after)\s+"
-    r"(?!(?:the|these|those|this|that|his|her|their)\b)(?:all\s+|every\s+|any\s+)?(?:[\w-]+\s+){0,2}[a-z-]{3,}s\b\s*(?:[,;.]|$)", re.I)
+    r"(?!(?:the|these|those|this|that|his|her|their)\b)(?:all\s+|every\s+|any\s+)?(?:[\w-]+\s+){0,2}[a-z-]{3,}s\b\s*(?:[,;.]|$)"
+    # payment terms: "定金收 30%，尾款婚礼前一周结清", "押金付两个月"
+    r"|^(?:定金|订金|押金|首付|预付款?|尾款)[^，。,]{0,3}(?:收|付|交|按)\s*(?:\d+\s*%|[\d一二三四五六七八九十两]+\s*成|[一二三四五六七八九十两]+个月)", re.I)
 # a file-name pattern with placeholders is how every such file is named: "文件名 日期_宠物名", "name them YYYY-MM-DD_client"
 _NAMING_TEMPLATE = re.compile(
     r"(?:文件名|命名|\bfile ?names?\b|\bname (?:them|it|the files?|each (?:one|file))\b)\s*(?:都|统一|一律)?\s*(?:用|按|是|为|叫|as|like|[:：])?\s*[`\"“'「]?"
@@ -790,6 +794,8 @@ _CONVENTION_HABIT = re.compile(
     r"^(?:(?:also|and|so|fyi|btw|ok(?:ay)?|right|here)[,\s]+)*(?:for (?:the |our |my )?[\w -]{2,30}?,?\s+)?(?:we|I|our (?:team|lab|group|shop|family))\s+(?:(?:always|usually|normally|all)\s+)?"
     r"(?:use|track|log|keep|store|host|deploy|ship|publish|submit|follow|tag|record|manage|file)\b(?!\s+(?:it|this|that|them|these|those)\b)"
     r"|^(?:we|I)\s*(?:'re|'m| are| am)\s+(?:using|submitting|targeting|tracking|logging)\b"
+    # "we get all our mulch from Hill Country Mulch", "we get everything from Madison": the supplier
+    r"|^(?:(?:also|and|so|fyi|btw)[,\s]+)*(?:we|I)\s+(?:always\s+|usually\s+)?(?:get|buy|order|source)\s+(?:all\s+(?:of\s+)?(?:our|my)\s+[\w -]{2,20}?|everything|our\s+[\w -]{2,20}?)\s+(?:from|through|via)\s+[A-Z]"
     r"|^(?:我们|咱们|我们家|我家|家里|公司|团队|店里|我)[^，。,]{0,8}?(?:一直|向来|平时|一般|都)?(?:在)?(?:用|记在|放在|走|寄|存在|发到)(?!错|过|了)", re.I)
 # the nouns that name a value a person keeps to (a goal, a limit): said once it is a convention,
 # changed ("target 3:55 instead") it is a change of mind
@@ -828,6 +834,8 @@ _TEAM_PRACTICE_EN = re.compile(
     r"|(?:^|[,;]\s*)(?:we|our (?:team|studio|shop|lab|company))\s+(?:usually\s+|always\s+|typically\s+|normally\s+)?(?:deliver|charge|shoot|ship|bill|quote|offer|pay)\b[^.;]{0,40}?\d"
     r"|(?:^|[,;]\s*)we only(?: ever)? (?:post|ship|send|use|book|take|accept|sell|work with)\b"
     r"|^(?:our\s+)?[a-z]+s\s+go (?:up|out|live)\s+(?:on\s+)?(?:mon|tue|wed|thu|fri|sat|sun)"
+    # "order goes in friday mornings before 11": a weekly deadline
+    r"|^(?:the\s+|our\s+)?(?:[a-z]+\s+){0,2}?[a-z]+\s+(?:goes|go)\s+(?:in|out|up)\s+(?:on\s+)?(?:every\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day(?:s|\s+(?:morning|afternoon|evening|night)s)\b"
     r"|^(?:(?:fyi|also|and|oh)[,\s]+)*(?:nobody|no one|we never|we don'?t)\s+[a-z]+\s+on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days\b", re.I)
 _PRACTICE_VALUE = re.compile(rf"\d|[A-Za-z]{{2,}}|[{_CJK_NUMERAL}]+[{_CJK_UNIT}遍]|"
                              r"周[一二三四五六日末]|[\u4e00-\u9fff]{2,}的车|[\u4e00-\u9fff]{2,}店")

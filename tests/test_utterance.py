@@ -795,3 +795,23 @@ def test_complaining_it_happened_again_is_against_it():
     from holonmem import grouping
     assert grouping.polarity_of("又写成几万了，金额写全！") == "-"
     assert grouping.quoted_terms("别叫客户“亲”，太淘宝了") == {"亲"}
+
+
+@pytest.mark.parametrize("text, act, needle", [
+    ("we get all our seed from Johnny's, they ship in two days", "convention", "Johnny's"),          # the supplier
+    ("payroll goes out thursday mornings before 10 or the bank holds it", "instruct", "thursday mornings"),  # a weekly deadline
+    ("the van leaves at 8 every day, so nothing gets booked before 9", "instruct", "nothing gets booked"),  # the rule a fact makes
+    ("课时费一律收200，含教材，这个不变", "instruct", "一律收200"),
+    ("订金收 20%，余款交付前结清", "instruct", "订金收 20%"),
+])
+def test_practices_and_terms_said_plainly(text, act, needle):
+    found = acts(text)
+    assert found and found[0][0] == act and needle in found[0][2], found
+
+
+@pytest.mark.parametrize("text", [
+    "the runners are always slow on mondays, so don't worry if it takes a while",
+    "the courier is late again, so no worries, I'll call them",
+])
+def test_a_reassurance_after_a_fact_is_no_rule(text):
+    assert [a for a, _p, _t in acts(text) if a in ("instruct", "replace")] == [], acts(text)
