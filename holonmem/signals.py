@@ -258,6 +258,9 @@ _BARE_VALUE = re.compile(r"[\d\s月号日点年时分:：./-]+|(?:on |at |it'?s 
 _PRONOUN_SUBJECT = re.compile(r"^(?:she|he|they)\b(?!\s+(?:said|says|told|asked|wants|thinks))|^(?:他|她)(?!们说|说)", re.I)
 # … or whose object is ("just always run it with the no sync env thing"): what "it" is was never said
 _PRONOUN_OBJECT = re.compile(r"^\W*(?:(?:just|always|and|so|also|oh|please|pls|then|ok|okay)[,\s]+)*[a-z]+ (?:it|them)\b(?!\s+(?:is|are|was|were)\b)", re.I)
+# a thing pointed at, not named: "那个环境变量", "the no sync env thing"
+_VAGUE_THING = re.compile(r"那个[^，。,\s]{0,4}(?:环境变量|变量|参数|设置|命令|选项|开关|东西)|\bthe [\w -]{1,20}? (?:thing|stuff)\b", re.I)
+_NAMED_VALUE = re.compile(r"`|--?[a-z]|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\d|=")
 # a short topic line before the rule: "the 07 vs +44 thing again. bookctl stores them as 07, convert…"
 _TOPIC_AGAIN = re.compile(r"^\W*((?:the|that|this)\s+.{2,40}?)\s+again\W*$", re.I)
 
@@ -267,6 +270,8 @@ def _unresolved_subject(f: U.Finding) -> bool:
     head = re.split(r"[，,。.!！;；]", f.text.strip(), maxsplit=1)[0].strip()
     if f.act in ("instruct", "convention") and not f.personal and _PRONOUN_SUBJECT.match(f.text.strip()):
         return True
+    if f.act == "instruct" and _VAGUE_THING.search(f.text) and not _NAMED_VALUE.search(f.text):
+        return True  # "字体那个环境变量每次都要带上": which variable is never said
     first = re.split(r"[,;:，；：—–]|\s-\s", f.text.strip(), maxsplit=1)[0]
     if f.act == "instruct" and _PRONOUN_OBJECT.match(first) and U.STANDING.search(first):
         return True  # the rule is the clause about "it" ("Post it — and updates go to #inc from now on" is not)

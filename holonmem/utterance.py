@@ -331,6 +331,7 @@ _STOP_INSTEAD = re.compile(r"^(?:(?:oh|and|also|so|ok)\s+)*stop (?:the |doing |s
 # "as before" asks for what was done before: "both refs, gapdh + actb like last time", "跟讲义一个规矩"
 _AS_BEFORE = re.compile(_LIKE_BEFORE + r"|\bsame as (?:always|usual|before|last time)\b|\bas usual\b"
                         r"|老规矩|照旧|照常|还是老样子|(?:跟|和)(?:上次|之前|以前)一样", re.I)
+_CONFIRM = re.compile(r"\b(?:yes|yep|yeah|yup|sure|ok(?:ay)?|please|do|same)\b|要|是的?|对|好的?|嗯|行|可以|还是|[\W_]", re.I)
 # a report that something happened again ("又乱码了", "it broke again") and who says so ("张姐说")
 _AGAIN_REPORT = re.compile(r"^(?:又|还是)[^，。,；;]{1,10}了\W*$|^(?:it|that|this|the \w+)(?:'s| is)? (?:\w+ )?(?:again|broken again)\W*$", re.I)
 _SAID_BY = re.compile(r"^[^，。,]{1,8}?(?:说|讲|觉得)|^\w+ (?:says|said)\b", re.I)
@@ -577,6 +578,8 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
         return None
     question = is_question(s)
     core = clean(s)
+    if _AS_BEFORE.search(s) and content_chars(_CONFIRM.sub("", _AS_BEFORE.sub("", s))) < 2:
+        return None  # "要，照旧" after "陈姐还要抄送吗？": yes, as before — it keeps a rule, it says none
     if _AS_BEFORE.search(s) and all(_AGAIN_REPORT.match(c.strip()) or not content_chars(_AS_BEFORE.sub("", _SAID_BY.sub("", c)))
                                     for c in _CLAUSE.split(s) if c.strip()):
         return None  # "又乱码了，张姐说跟上次一样": it happened again, fix it as before — which fix is not said

@@ -815,3 +815,13 @@ def test_practices_and_terms_said_plainly(text, act, needle):
 ])
 def test_a_reassurance_after_a_fact_is_no_rule(text):
     assert [a for a, _p, _t in acts(text) if a in ("instruct", "replace")] == [], acts(text)
+
+
+def test_yes_as_before_and_a_pointed_at_thing_are_not_rules_alone():
+    from holonmem.signals import _unresolved_subject
+    assert acts("要，照旧", prev_assistant="好。王姐还要抄送吗？") == []
+    assert acts("yes, as usual", prev_assistant="Done. Should I cc Ravi again?") == []
+    (f,) = _findings("又是乱码。编码那个参数每次都要带上，别忘了", "")
+    assert _unresolved_subject(f)
+    (f,) = _findings("always run pytest with -x from now on", "")
+    assert not _unresolved_subject(f)
