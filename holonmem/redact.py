@@ -421,6 +421,10 @@ def field_secret(name: str, value: str) -> str | None:
     such a name would bind in ``name="value"``; else None."""
     if len(value) < 3 or len(name) > 60 or _REDACTED_RE.match(value):
         return None
+    if re.fullmatch(r"(?i)(?:\w*_)?(?:card|card_?no|card_?number|bank_?card)", name) and re.fullmatch(r"\d{4}(?:[ -]?\d{4}){3}(?:[ -]?\d{1,3})?", value):
+        digits = value.replace(" ", "").replace("-", "")
+        if luhn_ok(digits) or digits.startswith("62"):  # {"card": "6217…"}: the field names what it is
+            return "card-number"
     m = _KW_LOWER.search(name.lower()) if len(name) == len(name.lower()) else None
     if m is None or m.end(2) != len(name):
         return None  # the key word must end the name (key_id, token_count are not secrets)
@@ -749,7 +753,7 @@ RULES: list[Rule] = [
     Rule("member-number", r"(?:会员|會員|保单|保單|医保|醫保|社保|病历|病歷)(?:卡)?(?:号码|號碼|号|號)[ \t]*(?:是|为|:|：)?[ \t]*"
          r"([A-Z]{0,3}\d{6,20}[A-Z]{0,2})(?![A-Za-z0-9])", 1,
          clues=("会员", "會員", "保单", "保單", "医保", "醫保", "社保", "病历", "病歷"), flags=0),
-    Rule("ssn", r"(?i)\b(?:ssn|social security(?: number| no\.?)?)[ \t]*(?:is|:|#|=)?[ \t]*(\d{3}-\d{2}-\d{4}|\d{9})\b", 1,
+    Rule("ssn", r"(?i)(?<![a-z])(?:ssn|social security(?: number| no\.?)?)[ \t]*(?:is|:|#|=)?[ \t]*(\d{3}-\d{2}-\d{4}|\d{9})\b", 1,
          clues=("ssn", "social security")),
     Rule("national-insurance", r"(?i)\b(?:national[ \t]+insurance|ni)(?:[ \t]+(?:number|no\.?|#))?[ \t]*(?:is|:|=)?[ \t]*"
          r"(?-i:([A-CEGHJ-PR-TW-Z]{2}[ \t]?\d{2}[ \t]?\d{2}[ \t]?\d{2}[ \t]?[A-D]))(?![A-Za-z0-9])", 1,

@@ -209,3 +209,13 @@ def test_a_json_field_named_like_a_key_holds_a_secret_when_its_value_is_one():
     for name in ("from", "sort_key", "key_id", "keyboard", "key2", "token", "monkey"):
         assert got[name] == ev["meta"]["input"][name], name
     assert out["redacted"] == {"api-key": 1, "token": 1, "password": 1}
+
+
+def test_an_ssn_in_a_joined_key_and_a_card_in_a_card_field():
+    from holonmem.redact import Redactor, mask_text
+
+    assert "301-44-5120" not in mask_text("holder: Kim, Ana  holder_ssn: 301-44-5120\n  active")
+    ev = {"id": "e1", "text": "pay", "kind": "tool_call", "meta": {"input": {
+        "to_name": "李*", "card": "6228480402564890018", "bank": "农行", "card_count": "2"}}}
+    got = Redactor().redact_event(ev)["meta"]["input"]
+    assert got["card"] == "[REDACTED:card-number]" and got["card_count"] == "2" and got["bank"] == "农行"
