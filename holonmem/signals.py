@@ -382,13 +382,15 @@ def extract(ep: Episode, events: list[dict], *, created: str = "") -> list[dict]
             continue
         text = ev.get("text", "")
         was_reply, replied = replied, False
-        if R.is_retraction(text) and not (was_reply and _corrects_reply(text, ev, ep, created, prev_assistant)):
+        a = U.authored(text)
+        found = _user_signals(ev, ep, created, prev_assistant, prior_quoted, a)
+        # "不对，王磊是周二休息" right after the agent's "王磊周三休息": the agent is corrected, the
+        # user takes nothing back of their own
+        if R.is_retraction(text) and not (was_reply and any(s.get("act") == "correct" for s in found)):
             if prev_user is not None:
                 prev_user.clear()  # cancel what the user takes back
             prev_user = None
             continue
-        a = U.authored(text)
-        found = _user_signals(ev, ep, created, prev_assistant, prior_quoted, a)
         if found and R.is_chitchat(text):
             # small talk says nothing to keep, unless a sentence of it is a standing request
             # ("lol stop calling me boss, Dana is fine")
@@ -404,12 +406,6 @@ def extract(ep: Episode, events: list[dict], *, created: str = "") -> list[dict]
             flat.append(les)
     seen: set[str] = set()
     return [s for s in flat if not (s["id"] in seen or seen.add(s["id"]))]
-
-
-def _corrects_reply(text: str, ev: dict, ep: Episode, created: str, prev_assistant: str) -> bool:
-    """"不对，王磊是周二休息" right after the agent's "王磊周三休息": the agent is corrected, the
-    user takes nothing back of their own."""
-    return any(s.get("act") == "correct" for s in _user_signals(ev, ep, created, prev_assistant))
 
 
 def user_statements(signals: list[dict]) -> list[dict]:
