@@ -564,13 +564,16 @@ def _prose_password(rule: Rule, text: str, counts) -> str:
     return _replace_spans(text, spans, counts)
 
 
+_CARD_FIELD = _Lazy(r"(?i)(?:--(?:credit[-_]?)?card(?:[-_]?(?:no|num|number))?[ =]\s*|\b(?:credit[ _-]?)?card[ _-]?(?:no|num|number)\s*(?:is\s+|[=:]\s*)?|\bcard\s*[=:]\s*)['\"]?$|卡号\s*(?:是|为|[:：])?\s*$")
+
+
 def _card_check(value: str, m: re.Match, text: str) -> bool:
     digits = "".join(c for c in value if c.isdigit())
     if not 16 <= len(digits) <= 19:
         return False
     # UnionPay (BIN 62) numbers need not pass the Luhn check
-    if not (luhn_ok(digits) or digits.startswith("62")):
-        return False
+    if not (luhn_ok(digits) or digits.startswith("62") or _CARD_FIELD.search(text, max(0, m.start() - 24), m.start())):
+        return False  # "--card '4539 …'", "card number: …": the field names what it is, a typo or not
     window = text[max(0, m.start() - 40): m.start()].lower() + " " + text[m.end(): m.end() + 16].lower()
     return any(w in window for w in _CARD_WORDS)
 
@@ -650,6 +653,10 @@ RULES: list[Rule] = [
     Rule("anthropic-key", r"\bsk-ant-[A-Za-z0-9_\-]{20,}", cased=("k-",)),
     Rule("openai-key", r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_\-]{20,}", cased=("k-",)),
     Rule("stripe-key", r"\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}", cased=("k_live_", "k_test_")),
+    # the same shape from other vendors ("chx_live_5e0b…", "acme_test_…"): a short lower-case prefix,
+    # live/test, then a random-looking run (an identifier like "unit_test_configuration" is not)
+    Rule("vendor-live-key", r"\b[a-z][a-z0-9]{1,7}_(?:live|test)_[A-Za-z0-9]{16,}\b", clues=("_live_", "_test_"),
+         check=lambda v, m, t: high_entropy(v.split("_", 2)[2])),
     Rule("aws-access-key", r"\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[0-9A-Z]{16}\b",
          cased=("AKIA", "ASIA", "AGPA", "AIDA", "AROA", "ANPA", "ANVA", "AIPA")),
     Rule("aws-secret-key", r"(?i)\baws_?secret_?(?:access_?)?key\b[\"']?(?:\s*[:=]\s*|[ \t]+)[\"']?([A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])", 1,
@@ -801,7 +808,7 @@ _GLOBAL_LOWER = ("passw", "passp", "passc", "sshpass", "pw", "secret", "token", 
                  "account", "acct", "ssn", "security", "login",
                  # vendor prefixes that are written in lower case (matched on the lower-cased text too:
                  # one pass, and most share a first letter with the words above)
-                 "k_live_", "k_test_", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "pm_", "hf_", "v1_",
+                 "k_live_", "k_test_", "_live_", "_test_", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "pm_", "hf_", "v1_",
                  "fm1_", "fm2_", "shp", "k-", "glpat-", "gldt-", "glptt-", "glrt-", "glcbt-", "glsoat-", "glft-",
                  "glimt-", "xox", "xapp-", "ypi-", "dapi", "://", ":fx", "ya29.", "yj", "1//0", "@",
                  "$2", "olp_", "sk.eyj", "ak=", "insurance", "member", "policy", "patient",
@@ -823,13 +830,13 @@ _CLUES_CASED = _GLOBAL_CASED
 # what _trie_pattern makes of the lists now: a clue added to a list fails it until these are made
 # again). Compiled on first use, like the table below: a turn whose texts need no redaction (most
 # hook events) skips compiling them.
-_CLUE_SRC = ('(?:\\$2|\\.atlasv1\\.|1//0|:(?://|fx)|@|a(?:cc(?:ount|t)|k=|larm\\ code|uth(?:\\ =|"|\'|:|=|orizat'
-    'ion))|b(?:earer|uilding\\ code)|c(?:ard|red)|d(?:api|oor\\ (?:code|pin)|p\\.)|entry\\ code|fm(?:'
-    '1_|2_)|g(?:a(?:rage\\ code|te\\ code)|h(?:o_|p_|r_|s_|u_)|ithub_pat_|l(?:c(?:_|bt\\-)|dt\\-|ft\\-'
-    '|imt\\-|p(?:at\\-|tt\\-)|rt\\-|s(?:a_|oat\\-)))|h(?:f_|v(?:b\\.|r\\.|s\\.))|insurance|k(?:\\-|_(?:liv'
-    'e_|test_)|ey)|l(?:in_|o(?:ck(?:\\ code|box)|gin))|member|ntn_|olp_|p(?:a(?:ss(?:c|p|w)|tient)'
-    '|in(?:\\ (?:=|code|is|n(?:ow|umber)|to|was)|:)|m_|olicy|w)|s(?:afe\\ code|ec(?:ret|urity)|hp|i'
-    'g|k\\.eyj|ntr|s(?:hpass|n))|token|v1_|wi(?:\\-fi|fi)|x(?:app\\-|ox)|y(?:a29\\.|j|pi\\-|sql))')
+_CLUE_SRC = ('(?:\\$2|\\.atlasv1\\.|1//0|:(?://|fx)|@|_(?:live_|test_)|a(?:cc(?:ount|t)|k=|larm\\ code|uth(?:\\ =|"|\'|:'
+    '|=|orization))|b(?:earer|uilding\\ code)|c(?:ard|red)|d(?:api|oor\\ (?:code|pin)|p\\.)|entry\\ code|fm(?'
+    ':1_|2_)|g(?:a(?:rage\\ code|te\\ code)|h(?:o_|p_|r_|s_|u_)|ithub_pat_|l(?:c(?:_|bt\\-)|dt\\-|ft\\-|imt\\-|'
+    'p(?:at\\-|tt\\-)|rt\\-|s(?:a_|oat\\-)))|h(?:f_|v(?:b\\.|r\\.|s\\.))|insurance|k(?:\\-|_(?:live_|test_)|ey)|l'
+    '(?:in_|o(?:ck(?:\\ code|box)|gin))|member|ntn_|olp_|p(?:a(?:ss(?:c|p|w)|tient)|in(?:\\ (?:=|code|is|n('
+    '?:ow|umber)|to|was)|:)|m_|olicy|w)|s(?:afe\\ code|ec(?:ret|urity)|hp|ig|k\\.eyj|ntr|s(?:hpass|n))|toke'
+    'n|v1_|wi(?:\\-fi|fi)|x(?:app\\-|ox)|y(?:a29\\.|j|pi\\-|sql))')
 _CASED_SRC = ('(?:A(?:A|C|G(?:E\\-SECRET|PA)|I(?:DA|PA|za)|KIA|N(?:PA|VA)|ROA|SIA|TATT)|BEGIN|FlyV1|'
     'M(?:T(?:A|E|I|M|Q|U|Y|c|g|k)|j(?:A|E|I|M|Q|U|Y|c|g|k)|z(?:A|E|I|M|Q|U|Y|c|g|k))|N(?:D(?:A|'
     'E|I|M|Q|U|Y|c|g|k)|RA|T(?:A|E|I|M|Q|U|Y|c|g|k)|j(?:A|E|I|M|Q|U|Y|c|g|k)|z(?:A|E|I|M|Q|U|Y|'

@@ -34,6 +34,10 @@ V1, V2, V3, V4, V5 = _tok(40), _tok(32, HEX), _tok(28), _tok(36, string.ascii_le
 VPW = "Tz8-" + _tok(8) + "!"
 
 BOUND = [
+    # another vendor's live/test key in prose, and a card number a flag names (no Luhn check)
+    ("the portal gave me pxq_live_7d41a09c3be24f6a9e15 for the sandbox", "7d41a09c3be24f6a9e15"),
+    ("shipctl pay --card '5102 3344 8761 0092' --cvv-later", "8761 0092"),
+    ("card no: 5102-3344-8761-0092 exp 11/29", "8761-0092"),
     (f"ZEPHYR_API_KEY={V1}", V1),
     (f"export ACME_TOKEN={V2}", V2),
     (f"QUUX_SECRET: {V3}", V3),
@@ -105,6 +109,7 @@ NOT_SECRETS = NEAR_MISSES + BOUND_BUT_NOT_SECRET + [
     "我们讨论了密钥轮换的计划，下周再定。",
     "他的银行卡丢了，已经挂失。",
     "the card game has 52 cards and 4 suits",
+    "pytest -k test_live_reload_handles_big_files; see run_test_configurationloader",
     "Route 66, Apt 4B, 10115 Berlin; VAT DE123456789",
 ]
 
