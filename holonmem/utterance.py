@@ -155,6 +155,15 @@ REPORTED = re.compile(
     # "隔壁队的老王说防水以后都要刷三遍": what someone else says is theirs ("老王说得对" adopts it)
     r"|^[^，。,]{0,8}?(?:[老小][\u4e00-\u9fff]|[\u4e00-\u9fff]{1,3}(?:师傅|经理|总|阿姨|女士|先生|老师|医生|律师|主任)|他们?|她们?|业主|客户|物业|同事|老板|领导|甲方|房东)"
     r"(?:说|讲|觉得|建议)(?![得的]?(?:对|没错|有道理)|了算))", re.I)
+# someone else's question passed on: "Mr Lee wants to know if we'll waive the fee", "she asked whether…"
+_RELAYED_ASK = re.compile(r"^(?!\s*(?:i|we)\b)[^.;,，。]{1,40}?\b(?:wants to know|would like to know|asked|asks|is asking|was asking"
+                          r"|wonders|wondered)\s+(?:me\s+|us\s+)?(?:if|whether)\b", re.I)
+# an occasion, not a standing condition: "if we ever went to a four-day week we'd have to…" (a
+# counterfactual) or "she forwarded this when she asked for an appointment, can you…" (what happened)
+_COUNTERFACTUAL = re.compile(
+    r"\bif (?:we|i|you|they|he|she|it|the \w+) (?:ever |really |actually )?(?:went|were|was|had|did|got|\w+ed)\b[^.;]*?(?:\bwould\b|\bcould\b|\bmight\b|'d\b)", re.I)
+_PAST_OCCASION = re.compile(
+    r"\b(?:when|after|once) (?:she|he|they|we|i|you|it) (?!(?:said|meant|told|asked you to|wanted)\b)(?:went|came|got|sent|wrote|rang|\w+ed)\b", re.I)
 ONE_OFF = re.compile(
     r"(\bfor this (?:\w+ ){0,2}only\b|\bonly for this\b|\bfor (?:these|those|the) (?:two|three|guys|folks|couple)\b|\bfor this (?:couple|client|family|one)\b|\bjust this once\b|\bthis (?:time|once|week|build|release|sprint|run|slide|draft|issue)\b"
     r"|\bfor now\b|\bfor today\b|\btoday\b|\btonight\b|\bin this (?:PR|branch|commit|notebook)\b|\bright now\b"
@@ -574,7 +583,9 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
     """The act of one sentence the user typed, or None."""
     s = sentence.strip()
     s_scope = s  # the part of the sentence whose "this time" / 这次 counts
-    if content_chars(s) < 3 or SARCASM.search(s) or REPORTED.search(s):
+    if content_chars(s) < 3 or SARCASM.search(s) or REPORTED.search(s) or _RELAYED_ASK.search(s):
+        return None
+    if _COUNTERFACTUAL.search(s) or _PAST_OCCASION.search(s) and not STANDING.search(s):
         return None
     question = is_question(s)
     core = clean(s)

@@ -34,6 +34,11 @@ def acts(text: str, prev_assistant: str = "", prior_quoted=None) -> list[tuple[s
     "这个打印机就是这样，每次电脑一重启就打不了，记一下怎么弄。",
     "每次都要这样也是烦，能不能让它开机自己起来？",
     "Every time the VPN drops the deploy fails, can you look at it?",
+    # someone else's question passed on, a counterfactual, an occasion that happened
+    "The Hendersons asked whether we could waive the late fee since they have been members for ages.",
+    "Our landlord wants to know if we'll take the lease for another three years.",
+    "If we ever hired a second baker we'd have to open at six every day.",
+    "Jo sent this over when she booked the van, can you find her a slot on the rota:",
     # tasks for now and plain questions
     "帮我查一下明天去苏州的高铁。",
     "Can you look at why the cache warmup is slow?",
