@@ -402,6 +402,8 @@ def conflicts(a_text: str, a_pol: str, b_text: str, b_pol: str, *, threshold: fl
     # the same thing from two different sources ("驱虫药还是从华牧订" / "驱虫药以后都从康宠订")
     sa, sb = sources(a_text), sources(b_text)
     if sa and sb and not sa & sb:  # about one thing (a "project: " label is no thing)
+        if any(v in normalize(b_text) for v in sa) or any(v in normalize(a_text) for v in sb):
+            return True  # "快递都走中通" / "中通又被投诉…以后都走顺丰": the newer names the one it leaves
         return bool(core_features(a_text) - sa & core_features(b_text) - sb)
     # one gives what the other's reason rules out: "give me temps in fahrenheit, I honestly can't
     # picture celsius" / "you can give me temps in celsius now"
@@ -466,6 +468,8 @@ def resets_value(a_text: str, b_text: str) -> bool:
 
 
 _SOURCE = re.compile(rf"从\s*([{_CJK}a-z0-9]{{2,6}}?)(?:那边|那里|这边|家)?(?:订|拿|买|进货|进|采购|调货)"
+                     # the carrier a kind of thing goes by: "快递都走中通", "以后一律走顺丰"
+                     rf"|(?:都|一律|统一|全部|全都)走\s*([{_CJK}]{{2,3}}|[a-z][\w-]{{1,12}})(?![{_CJK}])"
                      r"|\b(?:from|through|via) (?:the )?([a-z][\w&.-]{2,})\b")
 
 

@@ -564,6 +564,7 @@ def _prose_password(rule: Rule, text: str, counts) -> str:
     return _replace_spans(text, spans, counts)
 
 
+_CARD_EXPIRY = _Lazy(r"(?i)['\"]?\s*(?:,\s*)?(?:--)?(?:exp(?:iry|ires)?|valid thru|有效期)\.?\s*[:=]?\s*\d{2}\s*/\s*\d{2}")  # "… exp 09/28"
 _CARD_FIELD = _Lazy(r"(?i)(?:--(?:credit[-_]?)?card(?:[-_]?(?:no|num|number))?[ =]\s*|\b(?:credit[ _-]?)?card[ _-]?(?:no|num|number)\s*(?:is\s+|[=:]\s*)?|\bcard\s*[=:]\s*)['\"]?$|卡号\s*(?:是|为|[:：])?\s*$")
 
 
@@ -572,7 +573,8 @@ def _card_check(value: str, m: re.Match, text: str) -> bool:
     if not 16 <= len(digits) <= 19:
         return False
     # UnionPay (BIN 62) numbers need not pass the Luhn check
-    if not (luhn_ok(digits) or digits.startswith("62") or _CARD_FIELD.search(text, max(0, m.start() - 24), m.start())):
+    if not (luhn_ok(digits) or digits.startswith("62") or _CARD_FIELD.search(text, max(0, m.start() - 24), m.start())
+            or _CARD_EXPIRY.match(text, m.end())):
         return False  # "--card '4539 …'", "card number: …": the field names what it is, a typo or not
     window = text[max(0, m.start() - 40): m.start()].lower() + " " + text[m.end(): m.end() + 16].lower()
     return any(w in window for w in _CARD_WORDS)

@@ -188,7 +188,9 @@ def _findings(text: str, prev_assistant: str, prior_quoted: list[str] | None = N
 _ABOUT_IT = re.compile(r"^\W*(?:pls |please )?(?:dont|don'?t|do not|never|keep|no need to)\s+(?:\w+\s+){0,2}(?:that|it|this|them)\b.{0,30}$"
                        r"|^(?:别|不要)[^，。]{0,6}(?:这个|它)", re.I)
 _PUT_THEM = re.compile(r"^\W*(?:just\s+|please\s+|pls\s+|and\s+)*(?:post|put|send|drop|move|add|log|file|write|keep)\s+(?:them|it|those)\s+"
-                       r"(?:in|into|on|to|under)\s+\S", re.I)
+                       r"(?:in|into|on|to|under)\s+\S"
+                       # "…stop holding them until friday. send each one the day the job closes"
+                       r"|^\W*(?:just\s+|please\s+|pls\s+|and\s+)*(?:send|file|submit|post|bill|ship|book|do|run)\s+(?:each one|every one|each of them)\s+\S", re.I)
 _INTENSIFIER = re.compile(r"^\W*(?:ever|never|ever again|never again|always|from now on|for good|period|永远|以后都是|以后都这样)\W*$", re.I)
 _TO_PERSON = re.compile(r"\b(?:answers?|replies|reply|responses?|updates?|summar(?:y|ies)|messages?|explanations?|reports? to me)\b", re.I)
 _FRAME = re.compile(r"^\W*(?:that'?s|thats|this is|here'?s|heres) (?:how|what) i (?:want|like|need) (?:my )?([a-z][\w -]{1,30}?)"
@@ -228,7 +230,8 @@ def _join(last: U.Finding, f: U.Finding) -> U.Finding | None:
         return U.Finding(last.act, _glue(last.text, f.text), f.sentence, last.personal, last.conditional, last.standing)
     if last.act == "revoke" and f.act in ("prefer", "instruct") and (
             re.search(r"\binstead\b|改用|改成|换成", f.sentence, re.I) or f.standing and U.opens_future(f.sentence)
-            or re.search(r"\b(?:them|it|those)\b|它们?", f.sentence, re.I) and U.content_chars(f.text) < 40):
+            or re.search(r"\b(?:them|it|those|each one|every one)\b|它们?", f.sentence, re.I)
+            and U.content_chars(re.split(r"[,;，；]", f.text)[0]) < 40):
         # "stop the slack DMs for recaps. add the recap to the Prod Log doc instead", "日报别发微信了。
         # 以后发钉钉", "stop texting me the updates. just post them in #ops": what replaces it
         return U.Finding("replace", _glue(last.text, f.text), f.sentence, last.personal or f.personal, False, True)
@@ -237,6 +240,8 @@ def _join(last: U.Finding, f: U.Finding) -> U.Finding | None:
         return U.Finding("instruct", _glue(last.text, f.text), f.sentence, f.personal or last.personal, f.conditional, True)
     if last.act not in ("instruct", "prefer") or f.act not in ("instruct", "prefer"):
         return None
+    if re.match(r"^\W*(?:还有|另外|对了)", f.sentence):
+        return None  # "叫我阿梅就好 … 还有价格别写小数": the person said it is another point
     if last.standing and f.standing and U.names_number(last.text) and U.names_number(f.text):
         return None  # "我们收款一直是3-6-1。报价有效期我们都写15天": two rules, each with its own value
     short_f = U.content_chars(f.text) < 16 or (f.text.isascii() and len(f.text.split()) <= 8)

@@ -171,9 +171,10 @@ ONE_OFF = re.compile(
     r"|(?<!starting )(?<!beginning )(?<!from )(?<!as of )\bnext week\b|(?<!starting )(?<!from )\btomorrow\b"
     r"|\bwhile you'?re at it\b|这次|这回|这一次|这期|本期|这周|本周|这个月|本月|今天|今晚|明天|暂时|先停|先别|先不|(?<!从)下周(?!起|开始|的)|下个星期|这两天|临时|顺手)", re.I)
 # how the person wants to be called: "别叫我林老师了，叫我 Lin 就行", "call me Dana, not Dr. Kowalski"
-_ADDRESS_ME = (r"\b(?:everyone|everybody|people|most people|they all) calls? me (?-i:[A-Z][a-z]+)\b|\b(?:nobody|no one|noone) calls me\b"
+_ADDRESS_ME = (r"(?:叫|称呼|喊)我[^，。,\s]{1,5}?就(?:行|好|可以)|\b(?:everyone|everybody|people|most people|they all) calls? me (?-i:[A-Z][a-z]+)\b|\b(?:nobody|no one|noone) calls me\b"
                r"|\bcall me (?!back\b|later\b|when\b|if\b|tomorrow\b|asap\b|maybe\b|now\b|at\b|on\b)[a-z]{2,12}(?= pls\b| please\b| not\b|\s*[,.!]|$)|别(?:再)?叫我|叫我\s*[A-Za-z\u4e00-\u9fff]{1,8}\s*就(?:行|好|可以)|\bcall me (?-i:[A-Z][a-z]+)\b(?! (?:when|if|at|on|back|tomorrow|later))|\bdon'?t call me\b")
 # asking for what was done before: "gapdh + actb geomean like last time", "跟讲义一个规矩"
+_ADDRESS_ME_RE = re.compile(_ADDRESS_ME, re.I)
 _LIKE_BEFORE = r"\blike (?:last time|before|always|usual|we always do)\b|(?:跟|和|同)[^，。]{1,8}(?:一个|一样的?|同一个)规矩"
 # the person's own formats, wherever they work: "times in lisbon time", "回答用中文", "我所有文件名…"
 _PERSON_FORMAT = (r"\b(?:times?|dates?|timestamps?) in [\w/ ]{2,20}? time\b|(?:^|[，,]|还有|另外|对了)(?:回答|回复|答复)(?:我)?(?:都|一律|统一)?用"
@@ -223,7 +224,7 @@ STANDING = re.compile(
     r"|发(?:给)?我的[\u4e00-\u9fff]{1,6}(?:别|不要|都|一律)"
     r"|以后|今后|往后(?![挪推放移延排拖调])|从今以后|从现在起|下次|每次|每一次|不要再|别再|不许再|再也不要|千万别|务必|每[条份项个篇天周月年晚位张回]|一律|统一|永远|记住|记得|所有项目|任何项目|我说过)", re.I)
 # leave given or withheld, which stands until taken back: "don't scale … without asking me first"
-ASK_FIRST = re.compile(r"\bwithout (?:asking|checking with|telling|pinging) (?:me|us)\b|\bno need to ask\b|不用问我|不必问我|先问我|先问过我|问过我再", re.I)
+ASK_FIRST = re.compile(r"\bwithout (?:asking|checking with|telling|pinging) (?:me|us)\b|\b(?:check|clear it|run it) (?:with|by|past) me (?:first|before)\b|\bask me (?:first|before)\b|\bno need to ask\b|不用问我|不必问我|先问我|先问过我|问过我再", re.I)
 CONDITIONAL = re.compile(
     r"(^|[,;:，；：]\s*|\s)(if|when|whenever|unless|如果|要是|假如|一旦|只要)\b|^\s*(if|when)\b|如果|要是|一旦"
     r"|\b(?:before|after) (?:you|we) \w+ (?:any|anything|every|each)\b", re.I)
@@ -313,7 +314,7 @@ ANAPHOR = re.compile(
 
 _LEAD_STRIP = re.compile(
     r"^\s*(?:(?:ok(?:ay)?|yeah|yep|yup|so|also|and|oh|btw|fyi|by the way|anyway|one more(?: thing)?|last thing|heads up|quick one|one thing|hmm|right"
-    r"|lol|lmao|haha+|ugh|omg|wow|welp|ye+s+|yay|next thing|next up"
+    r"|lol|lmao|haha+|ugh|omg|wow|welp|ye+s+|yay|next thing|next up|hang on|hold on|wait a sec"
     r"|as I said(?: before)?|like I said|I told you|I said before)\b\s*[:：,，—–-]*\s*"
     r"|(?:对了|还有|另外|顺便说一下|顺便|还有就是|我说过的?|说过了|跟你说过)\s*[:：,，—–-]*\s*"
     # a label before the rule: "还有个硬性要求：…", "One hard requirement: …"
@@ -362,7 +363,7 @@ _PREDICTION = re.compile(r"\b(?:will|won'?t|shall|gonna|going to|(?:is|are|am|'r
 
 
 # a space between Chinese words is a clause break where people type on a phone ("顺达那边换老板了 现在车都送恒通")
-_CJK_SPACE = r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
+_CJK_SPACE = r"(?<=[\u4e00-\u9fff0-9])\s+(?=[\u4e00-\u9fff])"
 _CLAUSE = re.compile(r"[,;:，；：]|\s[-–—]\s|" + _CJK_SPACE)
 _FUTURE = re.compile(r"\bfrom today on(?:wards?)?\b|从今天起|从今天开始|\bfrom now on\b|\bgoing forward\b|\bfrom here on\b|\bin (?:the )?future\b|以后|今后|往后(?![挪推放移延排拖调])|从现在起|从今以后", re.I)
 # the words of a standing marker say nothing of what a rule is about ("like last time", "照旧")
@@ -478,6 +479,19 @@ def _standing_clause(s: str) -> bool:
                for c in _CLAUSE.split(s))
 
 
+_LIKENESS = re.compile(r"^(?:[^，,]{0,6}?)(?:听着|看着|听起来|看起来|感觉)[^，,]{0,16}(?:似的|一样)[，,]?$")
+
+
+def _without_likeness(text: str) -> str:
+    """A rule without a clause that only says what the old way sounds like ("叫我芳姐就行，林女士听着
+    跟银行打电话似的": the comparison is the reason, not part of the rule)."""
+    parts = re.split(r"(?<=[，,])|(?<=[\u4e00-\u9fff])(?=\s+[\u4e00-\u9fff])", text)
+    if len(parts) < 2 or not _CJK_RE.search(text):
+        return text
+    kept = [parts[0]] + [p for p in parts[1:] if not _LIKENESS.match(p.strip())]
+    return "".join(kept).rstrip("，, ")
+
+
 def _drop_reason(text: str) -> str:
     """A convention without the clause that explains it or tells its history ("…，干净，我们一直住这个")."""
     out = fact_clause(text)
@@ -488,9 +502,23 @@ def _drop_reason(text: str) -> str:
     return out
 
 
+_CJK_PUNCT = re.compile(r"[，。！？；、：]")
+_NEXT_POINT = re.compile(r"(?<=[\u3400-\u9fff0-9])[ \t\u3000]+(?=还有|另外|对了)")
+
+
 def sentences(text: str) -> list[str]:
-    """Sentences, without splitting at decimals, versions or e.g./i.e."""
-    return [s.strip() for s in _SENT_SPLIT.split(text or "") if s and s.strip()]
+    """Sentences, without splitting at decimals, versions or e.g./i.e. In a line of Chinese typed
+    with spaces for punctuation (as on a phone), "还有/另外/对了" after a space opens a new sentence."""
+    out = []
+    for s in _SENT_SPLIT.split(text or ""):
+        if s and s.strip():
+            s = s.strip()
+            if not _CJK_PUNCT.search(s) and _CJK_RE.search(s):
+                # "叫我芳姐就行 … 还有别写kg": the next point is a sentence of its own
+                out.extend(p for p in _NEXT_POINT.split(s) if p.strip())
+                continue
+            out.append(s)
+    return out
 
 
 def clean(sentence: str) -> str:
@@ -526,6 +554,8 @@ def _about_person(s: str) -> bool:
     def names_group(text: str) -> bool:  # "to me" / "for me" are the person's, whatever else is said
         return bool(_GROUP_WORDS.search(re.sub(r"\bto me\b|\bfor me\b", "", text, flags=re.I)))
 
+    if ASK_FIRST.search(s) and not any(PERSONAL.search(ASK_FIRST.sub(" ", c)) for c in _CLAUSE.split(s)):
+        return False  # "anything over $400 … you check with me before placing it": a gate on the work
     if any(PERSONAL.search(c) and not names_group(c) for c in _CLAUSE.split(s)):
         return True
     if re.match(r"^(?:(?:fyi|btw|also|and|oh)[,\s]+)*(?:I'?m|I am|I live|I work)\b[^,;]{2,40},\s*so\b", s, re.I):
@@ -657,7 +687,7 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
                       or bool(_CLOSES_STANDING.search(s)) and not _PREDICTION.search(s))
     # a question that got this far is a standing request, unless what it asks for is only "that"
     asks = question and not re.search(r"\b(?:that|this|it|them)\s*[?？.!]*$|(?:这个|那个|这样)\s*(?:吗|吧)?\s*[?？]*$", s, re.I)
-    directive = opens_standing or asks or bool(_AS_BEFORE.search(s)) or bool(DIRECTIVE.search(core)) or bool(DIRECTIVE.search(s)) or bool(_QUANTIFIED.search(s)) or bool(
+    directive = opens_standing or asks or bool(ASK_FIRST.search(s)) or bool(_ADDRESS_ME_RE.search(s)) or bool(_AS_BEFORE.search(s)) or bool(DIRECTIVE.search(core)) or bool(DIRECTIVE.search(s)) or bool(_QUANTIFIED.search(s)) or bool(
         re.search(r"\b(?:make sure|be sure|remember to|please)\b", s, re.I))
     own = _THIRD_MOVE.sub("", s)  # "she moved to the risk team" is news about someone, not a change of mind
     if not question and not one_off and REPLACE.search(own) and _VALUE_NOUN.search(s) and _has_new_value(s):
@@ -786,7 +816,7 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
         if question:  # "can you always put the units in the headers?" -> "Always put the units in the headers"
             core = clean(re.sub(r"^(?:and\s+|so\s+|also\s+)?(?:can|could|would) you\s+(?:please\s+)?|^(?:你|您)?(?:能不能|可不可以|能否)",
                                 "", core, flags=re.I)).rstrip("?？吗 ")
-        return Finding("instruct", core, s, personal=personal, standing=True)
+        return Finding("instruct", _without_likeness(core), s, personal=personal, standing=True)
     if _SELF_FACT.match(core) and not question and not _TRANSIENT.match(core):
         # "I'm lactose intolerant", "我对花生过敏": a fact about the person, promoted when it recurs
         return Finding("state", core, s, personal=True)
@@ -899,7 +929,7 @@ _THIRD_MOVE = re.compile(r"\b(?:she|he|they)\s+(?:has\s+|have\s+|'s\s+)?(?:mov|s
 
 # where a kind of thing comes from or goes through, with the team's reason after it
 _ROUTE_SRC = (r"(?:all\s+|our\s+)?[a-z]+s(?:\s+and\s+[a-z]+s)?\s+(?:come|go|are ordered|get ordered|are bought|get bought|ship)\s+"
-              r"(?:from|through|thru|via)\s+(?:the\s+)?[a-z][\w&.-]+")
+              r"(?:from|through|thru|via)\s+(?:the\s+)?[a-z][\w&.-]+(?:\s+(?-i:[A-Z])[\w&.-]+)?")
 _ROUTE = re.compile(rf"^{_ROUTE_SRC}\s*$", re.I)
 # … and the route changed: "tips and plastics go through VWR now"
 _ROUTE_NOW = re.compile(rf"(?:^|[,;]\s*){_ROUTE_SRC}\s+now\s*[.!]?$", re.I)
@@ -913,7 +943,8 @@ def convention(core: str) -> str | None:
         return None  # "我更喜欢用 pytest": a preference, weak until repeated
     if _GLOSS.search(core) or (_REQUIREMENT.match(head) or _REQUIREMENT_ZH.match(head)) and not _WHETHER.search(head) or _QUANTIFIED_RULE.search(core):
         return "instruct"
-    if _ROUTE.match(head) and re.search(r"[,;]\s*(?:we (?:have|get|got|'ve got|pay)|our \w+ (?:is|are)|that'?s where)\b", core, re.I):
+    if _ROUTE.match(head) and (re.search(r"[,;]\s*(?:we (?:have|get|got|'ve got|pay)|our \w+ (?:is|are)|that'?s where)\b", core, re.I)
+                               or re.search(r"\b(?:from|through|thru|via)\s+(?:the\s+)?[A-Z][a-z]", head)):
         return "convention"  # "tips come from fisher, we have the negotiated pricing there"
     if (_CONVENTION_HABIT.match(head) or _CONVENTION_VALUE.search(head)) and _NAMED.search(head[3:]):
         past = re.search(r"\b(?:was|were|used to|had|did|yesterday|last)\b|了$|过|上次|那次|以前", head, re.I)

@@ -38,6 +38,7 @@ BOUND = [
     ("the portal gave me pxq_live_7d41a09c3be24f6a9e15 for the sandbox", "7d41a09c3be24f6a9e15"),
     ("shipctl pay --card '5102 3344 8761 0092' --cvv-later", "8761 0092"),
     ("card no: 5102-3344-8761-0092 exp 11/29", "8761-0092"),
+    ("he paid by card over the phone, 5102 3344 8761 0092 exp 11/29, receipt sent", "8761 0092"),
     (f"ZEPHYR_API_KEY={V1}", V1),
     (f"export ACME_TOKEN={V2}", V2),
     (f"QUUX_SECRET: {V3}", V3),

@@ -204,10 +204,24 @@ def test_a_slip_corrected_mid_sentence_keeps_only_the_correction():
     ("give me times in UTC please, half the team is in Lagos and I don't want to convert", "prefer", True, "UTC"),
     # "不用X了，直接Y": a new channel, not only a withdrawal
     ("周报以后不用发邮箱了，直接钉钉发我", "replace", False, "钉钉"),
+    # a gate said as "check with me before": the work's, not the person's
+    ("hold on, any refund over $80 you clear it with me first before sending it", "instruct", False, "$80"),
+    # a supplier named with a capital, the tool that talks to it after the comma
+    ("filters come from Aqua Direct, stockbot orders through their site", "convention", False, "Aqua Direct"),
+    # a stopped way, then the new one for "each one"
+    ("invoices: stop holding them until friday. send each one the day the job closes, we need the cash", "replace", False, "day the job closes"),
+    # phone typing: the address and its comparison, then the next point after 还有
+    ("叫我阿梅就好 王经理听着跟开会似的", "instruct", True, "叫我阿梅就好"),
 ])
 def test_standing_forms_without_the_usual_markers(text, act, personal, needle):
     ((a, p, t),) = acts(text)
     assert (a, p) == (act, personal) and needle in t
+
+
+def test_phone_typed_points_after_also_are_separate_findings():
+    found = acts("叫我阿梅就好 王经理听着跟开会似的 还有价格别写小数")
+    assert [(a, p) for a, p, _t in found] == [("instruct", True), ("prefer", False)]
+    assert found[0][2] == "叫我阿梅就好" and "小数" in found[1][2] and "还有" not in found[1][2]
 
 
 def test_a_frame_makes_the_next_sentence_a_standing_wish_about_answers():
@@ -830,3 +844,11 @@ def test_yes_as_before_and_a_pointed_at_thing_are_not_rules_alone():
     assert _unresolved_subject(f)
     (f,) = _findings("always run pytest with -x from now on", "")
     assert not _unresolved_subject(f)
+
+
+def test_a_new_carrier_that_names_the_old_one_conflicts_with_it():
+    from holonmem import grouping
+    old = "shop: 包裹都走韵达，便宜"
+    new = "shop: 韵达上周又丢了两件，以后都走京东，贵就贵点"
+    assert grouping.conflicts(old, "+", new, "+")
+    assert not grouping.conflicts(old, "+", "shop: 发票都走财务邮箱", "+")
