@@ -41,6 +41,8 @@ _NEG_WORDS = re.compile(r"\b(never|don'?t|do not|does not|doesn'?t|no longer|sto
 _NEG_CJK = re.compile(r"不要|不用|别|不能|不得|禁止|不想|不再|勿|避免|不")
 _NEG_STRIP = re.compile(r"不要|不用|不能|不得|不想|不再|禁止|避免|别|勿|不|要|以后|今后|从现在起|一定|总是|都")
 _REPLACE_EN = re.compile(r"(?:\b(?:instead of|rather than|no longer use|in place of|switch(?:ed|ing)? (?:from|off|away from)|mov(?:e|ed|ing) (?:off|away from|from)|replac(?:e|es|ing)|not use)|[,—–]\s*(?:not|never))\s+(?:the\s+|an?\s+|any\s+)?(?:bare\s+|plain\s+)?\\?([a-z0-9][a-z0-9+#.-]*)")
+# what a stopped way was tied to: "stop saving them up for tuesday" -> tuesday
+_STOPPED_FOR = re.compile(r"\bstop\s+[a-z]{3,}ing\b(?:\s+[a-z]+){0,3}?\s+(?:for|until|till|on|to)\s+(?:the\s+)?([a-z]{3,})")
 _STOPPED_EN = re.compile(r"\bstop\s+([a-z]{3,}?)(?:ing)\b|\bstop\s+([a-z]{2,})['’]ing\b|\b(?:lose|ditch) the (?:\w+ )?([a-z]{3,})\b")
 _REPLACE_ZH = re.compile(rf"(?:不用|别用|不要用|不再用|而不是|代替|取代|换掉)\s*([a-z0-9][a-z0-9+#.-]*|[{_CJK}]{{1,6}})"
                          # a way of doing it stopped: "日报别发微信了", "病历别存word了"
@@ -56,6 +58,8 @@ _RETIRED_EN = re.compile(r"\b([a-z0-9][a-z0-9+#._-]*)\s+(?:got|was|were|is|are|h
                          # "we cancelled Zendesk", "the Loom plan expired and we're not renewing"
                          r"|\b(?:we|i)\s+(?:have\s+|just\s+)?(?:cancell?ed|didn'?t renew|(?:are|'re|am|'m) not renewing)\s+(?:the\s+|our\s+|my\s+)?([a-z0-9][a-z0-9+#._-]*)"
                          r"|\b([a-z0-9][a-z0-9+#._-]*)\s+(?:plan\s+|subscription\s+|licen[cs]e\s+)?(?:has\s+)?(?:expired|lapsed)\b[^.;]{0,30}\bnot renew"
+                         # "we're done with Henry Schein"
+                         r"|\b(?:we|i)\s*(?:'re|'m| are| am)\s+(?:done|finished|through)\s+with\s+(?:the\s+)?([a-z0-9][a-z0-9+#._-]*)"
                          # "we dropped tfenv", "we got rid of CircleCI"
                          r"|\b(?:we|i|the team|everyone)\s+(?:have\s+|has\s+|just\s+)?(?:dropped|ditched|retired|got rid of|stopped using|uninstalled|removed)\s+(?:the\s+)?([a-z0-9][a-z0-9+#._-]*)"
                          # a person gone from the role: "Priya moved to the payments team", "Sam left last week"
@@ -284,7 +288,7 @@ def polarity_of(text: str, declared: str | None = None) -> str:
 
 # a value changed to a number: "上限改成 5000，3000 太紧了", "raise the cap to 5000 (3000 is too tight)"
 _CHANGED_TO = re.compile(r"(?:改成|改为|换成|调到|调成|提到|提高到|降到|\b(?:change|raise|lower|bump|set|increase|reduce|move)"
-                         r"[a-z]*\b[^.;,，。]{0,30}?\bto)\s*(\d[\d,.]*)")
+                         r"[a-z]*\b[^.;,，。]{0,30}?\bto)\s*[$€£¥]?\s*(\d[\d,.]*)")
 _NUMBERS = re.compile(r"\d+(?:[.,]\d+)*")
 # … unless it tells of a change that almost happened ("你差点改成 1.20.4")
 _NEAR_MISS = re.compile(r"差点|差一点|险些|几乎|\balmost\b|\bnearly\b|\baccidentally\b")
@@ -297,6 +301,7 @@ def replaced_terms(text: str) -> frozenset[str]:
     t = normalize(text)
     out = {_stem(m.group(1).strip(".-")) for m in _REPLACE_EN.finditer(t)}
     out.update(_stem(next(g for g in m.groups() if g)) for m in _STOPPED_EN.finditer(t))  # "stop texting me": texts; "lose the logo"
+    out.update(_stem(m.group(1)) for m in _STOPPED_FOR.finditer(t))
     for m in _REPLACE_ZH.finditer(t):
         out.update(features(m.group(1) or m.group(2)))
     changed = _CHANGED_TO.search(t)
@@ -396,7 +401,11 @@ def conflicts(a_text: str, a_pol: str, b_text: str, b_pol: str, *, threshold: fl
     # a replaced choice: one says "Y instead of X", the other says X (without replacing it)
     if _names_replaced(rb, fa - ra) or _names_replaced(ra, fb - rb):
         ca, cb = core_features(a_text), core_features(b_text)
-        return len(ca & cb) >= 2 or similarity(ca, cb) >= threshold * 0.6
+        # a replaced value or day ("bump the limit to $600, $400 was…", "stop saving them up for
+        # tuesday") is specific enough that one more word in common ties the two together
+        specific = any(_VALUE_TERM.search(t) for t in (rb & fa) | (ra & fb))
+        if len(ca & cb) >= (1 if specific else 2) or similarity(ca, cb) >= threshold * 0.6:
+            return True
     if a_pol != b_pol:
         return similarity(core_features(a_text), core_features(b_text)) >= max(threshold, 0.6) or resets_value(a_text, b_text)
     # the same thing from two different sources ("驱虫药还是从华牧订" / "驱虫药以后都从康宠订")
@@ -413,6 +422,9 @@ def conflicts(a_text: str, a_pol: str, b_text: str, b_pol: str, *, threshold: fl
             return True
     # the same setting given another value: "posts go up tues + thurs at 7pm" / "… mon/wed/fri at 8am"
     return resets_value(a_text, b_text)
+
+
+_VALUE_TERM = re.compile(r"\d|^(?:mon|tues|wednes|thurs|fri|satur|sun)day$")
 
 
 def _names_replaced(replaced: frozenset[str], other: frozenset[str]) -> bool:

@@ -503,6 +503,7 @@ def _drop_reason(text: str) -> str:
 
 
 _CJK_PUNCT = re.compile(r"[，。！？；、：]")
+_NOT_CLAUSE = re.compile(r"(?<=[\u3400-\u9fff0-9])[ \t\u3000]+(不是\s*[¥$]?\d[\d.]*)(?:[ \t\u3000]+(?=[\u3400-\u9fff]))?")
 _NEXT_POINT = re.compile(r"(?<=[\u3400-\u9fff0-9])[ \t\u3000]+(?=还有|另外|对了)")
 
 
@@ -515,6 +516,7 @@ def sentences(text: str) -> list[str]:
             s = s.strip()
             if not _CJK_PUNCT.search(s) and _CJK_RE.search(s):
                 # "叫我芳姐就行 … 还有别写kg": the next point is a sentence of its own
+                s = _NOT_CLAUSE.sub(r"，\1，", s).rstrip("，")  # "今年一天180 不是150 年初就涨了": the value said no to is a clause
                 out.extend(p for p in _NEXT_POINT.split(s) if p.strip())
                 continue
             out.append(s)

@@ -852,3 +852,18 @@ def test_a_new_carrier_that_names_the_old_one_conflicts_with_it():
     new = "shop: 韵达上周又丢了两件，以后都走京东，贵就贵点"
     assert grouping.conflicts(old, "+", new, "+")
     assert not grouping.conflicts(old, "+", "shop: 发票都走财务邮箱", "+")
+
+
+def test_a_value_or_day_named_as_replaced_ties_two_rules_with_one_more_word():
+    from holonmem import grouping
+    assert grouping.conflicts("Refunds over $80 need my OK first", "+", "Raise the refund cap to $150, $80 was flagging every order", "+")
+    assert grouping.conflicts("Invoices go out on fridays, always have", "+",
+                              "Invoices: stop holding them for friday. Send each one the day the job closes", "+")
+    assert not grouping.conflicts("The deposit is $80 on every booking", "+", "Raise the refund cap to $150, $80 was flagging every order", "+")
+    assert grouping.conflicts("Parts come from Acme, orderbot knows their portal", "+",
+                              "We're done with Acme, too slow. Order from Brightline from now on", "+")
+
+
+def test_phone_typed_correction_says_no_to_the_old_value_as_a_clause():
+    found = acts("今年保洁一次260 不是220 三月就涨了", "本月保洁按每次220元算，共4次880元。")
+    assert [a for a, _p, _t in found] == ["correct"] and "260" in found[0][2] and "220" not in found[0][2]
