@@ -294,7 +294,7 @@ PERSONAL = re.compile(
     r"(\b(?:for|to) me\b(?! (?:when|if|after|before|once)\b)|\bI'?m (?:a |an |mostly |red|colou?r|left|right|not a )|\bI am (?:a |an |mostly )"
     r"|\bmy (?:eyes|sleep|name|pen name|writing|stomach|knees?|back|health|diet|body|allerg\w*)\b|(?:^|(?<=[，,。\s])|我)对[^，。]{1,8}过敏|^[^，。对]{0,6}过敏|我不能(?:吃|喝)|我的(?:身体|胃|膝盖|眼睛)"
     # how the person reads a clock is theirs, in every project: "时间都写24小时制", "times like 7:30am"
-    r"|发(?:给)?我的|(?:日期|时间|金额|数字)[^，。]{0,4}都(?:写|带|加|用|按)|千分位|金额写全|\bthousands? separators?\b|24小时制|12小时制|\b(?:24|12)[- ]?(?:hour|hr|h)s?\b(?! (?:shift|window|support|turnaround|notice))|\btimes? like \d"
+    r"|发(?:给)?我的|(?:日期|时间|金额|数字)[^，。]{0,4}都(?:写|带|加|用|按)|千分位|金额写全|\bdates? (?:out )?like [A-Z][a-z]{2} \d|\b[A-Z][a-z]{2} \d{1,2} style dates?\b|\bwrite (?:the )?dates? (?:out|in full)\b|\bthousands? separators?\b|24小时制|12小时制|\b(?:24|12)[- ]?(?:hour|hr|h)s?\b(?! (?:shift|window|support|turnaround|notice))|\btimes? like \d"
     r"|\bleave \w+ to me\b|\bis mine\b|\bI (?:review|do|commit|merge|deploy) (?:the )?\w+ myself\b|\b(?:commit|merge|deploy|push|review) (?:it )?myself\b"
     r"|\bon (?:any|all|every) (?:of )?my\b|\bin (?:any|all|every) (?:of )?(?:my )?(?:projects?|repos?)\b|\banything I write\b|\bwhatever I write\b|\bw(?:/|ith)? me\b|\b(?:times?|dates?|everything|anything) i (?:give|send|say|tell)\b"
     r"|\b(?:remind|notify|ping|message|text|email|call|dm) me\b(?=.{0,24}\b(?:by|via|on|over|through|at)\b)"
@@ -449,6 +449,8 @@ _POLICY_ON_KIND = re.compile(
     r"^(?:(?:also|and|oh|so|pls|please|always)[,\s]+)*(?:take|charge|add|apply|give|allow|leave|keep|block|put)\s+(?:a|an)\s+"
     r"[$€£¥]?\d[\d.,]*(?:%|[ -]?(?:percent|minutes?|mins?|hours?|hrs?|days?|weeks?))?\s+(?:[\w-]+\s+){0,2}?(?:on|for|to|with|between|before|after)\s+"
     r"(?!(?:the|these|those|this|that|his|her|their)\b)(?:all\s+|every\s+|any\s+)?(?:[\w-]+\s+){0,2}[a-z-]{3,}s\b\s*(?:[,;.]|$)"
+    # a length per kind of thing: "new patients get 60 minutes", "walk-ins get 15 mins"
+    r"|^(?:(?:also|and|so)[,\s]+)?(?:all\s+)?(?:[a-z-]+\s+){0,2}[a-z-]{3,}s\s+(?:get|need|take)\s+(?:a\s+|an\s+)?(?:full\s+)?\d+[ -]?(?:minutes?|mins?|hours?|hrs?)\b"
     # payment terms: "定金收 30%，尾款婚礼前一周结清", "押金付两个月"
     r"|^(?:定金|订金|押金|首付|预付款?|尾款)[^，。,]{0,3}(?:收|付|交|按)\s*(?:\d+\s*%|[\d一二三四五六七八九十两]+\s*成|[一二三四五六七八九十两]+个月)", re.I)
 # a file-name pattern with placeholders is how every such file is named: "文件名 日期_宠物名", "name them YYYY-MM-DD_client"
@@ -621,6 +623,11 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
         return None
     question = is_question(s)
     core = clean(s)
+    titled = _TITLED.search(prev_assistant) if prev_assistant else None
+    named = _NAME_ONLY.match(s) if titled else None
+    if named and named.group(1).lower() not in _NOT_A_NAME and named.group(1).lower() not in titled.group(1).lower():
+        # "Rosa please" / "just Rosa" after "Good morning Ms. Delgado": how the person is addressed
+        return Finding("instruct", f"Call me {named.group(1)}, not {titled.group(1)}", s, personal=True, standing=True)
     if _AS_BEFORE.search(s) and content_chars(_CONFIRM.sub("", _AS_BEFORE.sub("", s))) < 2:
         return None  # "要，照旧" after "陈姐还要抄送吗？": yes, as before — it keeps a rule, it says none
     if _AS_BEFORE.search(s) and all(_AGAIN_REPORT.match(c.strip()) or not content_chars(_AS_BEFORE.sub("", _SAID_BY.sub("", c)))
@@ -773,6 +780,10 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
                     # "不是 48，上个月就涨了": the wrong number said no to, the right one not given
                     return None
                 return Finding("correct", right, s, personal=personal or about_user)
+    if prev_assistant and not question and not one_off:
+        fixed = _clause_correction(core, prev_assistant)
+        if fixed:  # "$95 is last years fee, prophy is $118 since january": the clause with the right value
+            return Finding("correct", fixed, s, personal=personal)
     if not standing and not stop and _TASK_OBJECT.search(re.split(r"[,;:，；：—–]|\s-\s", core, maxsplit=1)[0]):
         return None  # "don't restart them", "杭州那趟的酒店也改成亚朵吧": the thing at hand, not a way of working
     if descriptive and not (standing and directive and not DESCRIPTIVE.search(re.split(r"[,，;；:：]", core)[0])):
@@ -825,6 +836,10 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
     pref = _PREFERENCE.search(s)
     if pref and not question:  # "I'd rather…", "我不想…": the person's preference, weak until repeated
         return Finding("prefer", core, s, personal=personal or _FIRST_PERSON.match(core) is not None and not _PROJECTISH.search(core))
+    if _FORMAT_ASK.search(s) and not question:
+        # "write dates out like Feb 4, half the staff reads 02/04 as april": how the person reads
+        # dates and times, shown by an example; weak until it recurs
+        return Finding("prefer", core, s, personal=True)
     if directive and not question and _NORMATIVE.search(s):
         # a directive that says how things should be (a contrast, a limit, a complaint that it
         # happened again), not a task for now ("帮我查一下…", "let's prep the release")
@@ -1036,6 +1051,32 @@ def without_wrong(text: str) -> str:
 
 # "一对一是350" after "表里一对一写的是 300 元/课时", "the deadline is 14:00" after "…deadline at 16:00"
 _VALUE_CLAIM = re.compile(r"^(?:our |my |the )?((?:[^，,。;\d]|\d+[a-z]+\b){2,24}?)\s*(?:是|为|在|\bis\b|\bare\b|\bat\b)\s*(?:[¥$€£]\s*)?((?:[A-Z]{1,5}-)*[A-Z]{0,3}\d[\w.,:-]*)", re.I)
+
+
+# the agent addressing the person by title and surname: "Good morning Ms. Delgado.", "Six pending, Ms. Delgado:"
+_TITLED = re.compile(r"(?:^|,\s*|\b(?i:morning|afternoon|evening|hi|hello|hey|thanks|thank you|sure|done|ok|okay|of course)\s+)"
+                     r"((?:Ms|Mrs|Mr|Miss|Mx|Dr|Prof)\.?\s+[A-Z][a-z]+(?:-[A-Z][a-z]+)?)(?=\s*[.,:!;]|\s+[-–—]|$)")
+_NAME_ONLY = re.compile(r"^\s*(?:just\s+)?((?-i:[A-Z][a-z]{2,}))(?:\s+(?:please|pls|is fine|is good|will do))?\s*(?:[,.!;]|$)", re.I)
+_NOT_A_NAME = frozenset("thanks thank sure yes yeah yep great perfect okay fine cool nope right sorry please good hi hey hello morning "
+                        "nice awesome done agreed correct exactly wait hmm also and but so then ok monday tuesday wednesday thursday "
+                        "friday saturday sunday today tomorrow".split())
+_FORMAT_ASK = re.compile(r"\bdates? (?:out )?like [A-Z][a-z]{2} \d|\bwrite (?:the )?dates? (?:out|in full)\b|\b[A-Z][a-z]{2} \d{1,2} style dates?\b"
+                         r"|\btimes? like \d{1,2}(?::\d\d)?\s*[ap]m\b")
+
+
+def _clause_correction(core: str, prev_assistant: str) -> str:
+    """In a sentence whose one clause names a number the agent just gave ("$95 is last years fee",
+    "128是前年的价了") and another clause gives that thing another number, the other clause."""
+    said = set(_NUMBER.findall(prev_assistant))
+    clauses = [c.strip() for c in re.split(r"[,;，；]\s*|" + _CJK_SPACE, core) if c.strip()]
+    if len(clauses) < 2 or not said:
+        return ""
+    for i, c in enumerate(clauses):
+        others = clauses[:i] + clauses[i + 1:]
+        if (set(_NUMBER.findall(c)) - said and not set(_NUMBER.findall(c)) & said and _contradicts_number(clean(c), prev_assistant)
+                and any(set(_NUMBER.findall(o)) & said for o in others)):
+            return clean(c)
+    return ""
 
 
 def _contradicts_number(core: str, prev_assistant: str) -> bool:

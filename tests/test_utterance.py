@@ -867,3 +867,20 @@ def test_a_value_or_day_named_as_replaced_ties_two_rules_with_one_more_word():
 def test_phone_typed_correction_says_no_to_the_old_value_as_a_clause():
     found = acts("今年保洁一次260 不是220 三月就涨了", "本月保洁按每次220元算，共4次880元。")
     assert [a for a, _p, _t in found] == ["correct"] and "260" in found[0][2] and "220" not in found[0][2]
+
+
+def test_a_first_name_given_back_to_a_title_is_how_the_person_is_addressed():
+    assert acts("Priya is fine, dr patel is for the clinic letters", "Good afternoon Dr. Patel. The rota is ready.") == [
+        ("instruct", True, "Call me Priya, not Dr. Patel")]
+    assert not any("Call me" in t for _a, _p, t in acts("Thursday please", "Booked Dr. Hale for Tuesday."))
+    assert acts("Great, thanks", "Done, Mr. Lee.") == []
+
+
+def test_a_clause_naming_the_agents_number_as_old_leaves_the_right_one():
+    found = acts("€40 was the old rate, the deep clean is €55 since march", "The deep clean is billed at €40.")
+    assert [a for a, _p, _t in found] == ["correct"] and "€55" in found[0][2] and "40" not in found[0][2]
+
+
+def test_a_length_per_kind_and_a_date_format_shown_by_example():
+    assert acts("walk-ins get 20 minutes, the chair is booked solid")[0][:2] == ("instruct", False)
+    assert acts("write dates out like Jun 9, the crew reads 06/09 wrong")[0][:2] == ("prefer", True)
