@@ -222,7 +222,7 @@ STANDING = re.compile(
     r"|一(?:个|朵|张|条|点|句|次|份|粒|滴|道|样|件|根|只|瓶|颗|盒)[^，。]{0,6}都(?:不能|不要|别|不许|不可以)"
     # what is sent to the person, whatever it is: "发我的汇总别用表格"
     r"|发(?:给)?我的[\u4e00-\u9fff]{1,6}(?:别|不要|都|一律)"
-    r"|以后|今后|往后(?![挪推放移延排拖调])|从今以后|从现在起|下次|每次|每一次|不要再|别再|不许再|再也不要|千万别|务必|每[条份项个篇天周月年晚位张回]|一律|统一|永远|记住|记得|所有项目|任何项目|我说过)", re.I)
+    r"|以后|今后|往后(?![挪推放移延排拖调])|从今以后|从现在起|下次|每次|每一次|不要再|别再|不许再|再也不要|千万别|务必|每[条份项个篇天周月年晚位张回单]|一律|统一|永远|记住|记得|所有项目|任何项目|我说过)", re.I)
 # leave given or withheld, which stands until taken back: "don't scale … without asking me first"
 ASK_FIRST = re.compile(r"\bwithout (?:asking|checking with|telling|pinging) (?:me|us)\b|\b(?:check|clear it|run it) (?:with|by|past) me (?:first|before)\b|\bask me (?:first|before)\b|\bno need to ask\b|不用问我|不必问我|先问我|先问过我|问过我再", re.I)
 CONDITIONAL = re.compile(
@@ -692,7 +692,7 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
     conditional = bool(CONDITIONAL.search(s))
     # a sentence that opens with a standing marker ("from now on, deploy…", "以后每次都订…") is an instruction
     opens_standing = (bool(_MARKER_STRIP.match(_LEAD_STRIP.sub("", s, count=1)))
-                      or bool(re.match(r"^\s*(?:每次|每一次|每回|下次|每[条份项个篇天周月年晚位张])", core))
+                      or bool(re.match(r"^\s*(?:每次|每一次|每回|下次|每[条份项个篇天周月年晚位张单])", core))
                       or bool(_CLOSES_STANDING.search(s)) and not _PREDICTION.search(s))
     # a question that got this far is a standing request, unless what it asks for is only "that"
     asks = question and not re.search(r"\b(?:that|this|it|them)\s*[?？.!]*$|(?:这个|那个|这样)\s*(?:吗|吧)?\s*[?？]*$", s, re.I)
@@ -903,9 +903,20 @@ _PRACTICE_VALUE = re.compile(rf"\d|[A-Za-z]{{2,}}|[{_CJK_NUMERAL}]+[{_CJK_UNIT}�
 _PAST_CLAUSE = re.compile(r"了$|过|上次|昨天|上周|那次|刚才")
 
 
+# "…，我们一直这么弄的": the sentence before it is how things are done here
+_PRACTICE_CONFIRM = re.compile(r"(?:我们|咱们)?(?:一直|向来|从来都|都)(?:是)?(?:这么|这样)(?:弄|做|办|来|搞|处理)的?\s*$")
+# a kind of thing done one way, said without "we": "工钱都是礼拜六下午发"
+_KIND_PRACTICE_ZH = re.compile(r"^[\u4e00-\u9fff]{2,4}(?<![们家人他她])都是[^，。\s]{0,8}?(?:礼拜[一二三四五六日天]|周[一二三四五六日末]|星期[一二三四五六日天]|每[天周月]|\d)")
+
+
 def _team_practice(core: str) -> bool:
     """A clause that says how the team always does something, with the value it keeps to."""
     if _TEAM_PRACTICE_EN.search(core):
+        return True
+    if _KIND_PRACTICE_ZH.search(core):
+        return True
+    clauses = [c for c in re.split(r"[，,；;。]|" + _CJK_SPACE, core) if c.strip()]
+    if len(clauses) >= 2 and _PRACTICE_CONFIRM.search(clauses[-1]) and not _PAST_CLAUSE.search(clauses[0]):
         return True
     for c in re.split(r"[，,；;。]|" + _CJK_SPACE, core):
         if not c.strip() or _PAST_CLAUSE.search(c.strip(" 。！")):

@@ -548,6 +548,10 @@ def test_everyday_english_rules_changes_and_corrections(text, act, personal, nee
     ("3号车今天去年检对吧 原来那家检测站关了 现在车都送城东那家", "replace", False, "城东"),
     ("我们仓库是每满五十单发一次车 冷链的另外算", "instruct", False, "五十单"),
     ("文件别发我 我在路上 直接把数字打出来", "prefer", True, "数字"),  # the person's, weak until it recurs
+    # how a kind of thing is done, without "we", or confirmed by "我们一直这么弄的"
+    ("房租都是每月五号前收 微信转账", "instruct", False, "五号"),
+    ("退货拍视频就退 运费我们出 我们一直这么弄的", "instruct", False, "拍视频"),
+    ("每单里面塞一张手写卡 客人爱看", "instruct", False, "手写卡"),
 ])
 def test_chinese_typed_with_spaces_for_commas(text, act, personal, needle):
     found = acts(text)
