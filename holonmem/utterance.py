@@ -699,6 +699,8 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
     directive = opens_standing or asks or bool(ASK_FIRST.search(s)) or bool(_ADDRESS_ME_RE.search(s)) or bool(_AS_BEFORE.search(s)) or bool(DIRECTIVE.search(core)) or bool(DIRECTIVE.search(s)) or bool(_QUANTIFIED.search(s)) or bool(
         re.search(r"\b(?:make sure|be sure|remember to|please)\b", s, re.I))
     own = _THIRD_MOVE.sub("", s)  # "she moved to the risk team" is news about someone, not a change of mind
+    if not question and not one_off and _SET_VALUE.search(s) and not _TASK_OBJECT.search(s):
+        return Finding("replace", core, s, standing=True)  # "bump the reorder point to 5": a setting given a new value
     if not question and not one_off and REPLACE.search(own) and _VALUE_NOUN.search(s) and _has_new_value(s):
         return Finding("replace", core, s, standing=True)  # "target 3:55 instead": a goal or limit changed
     if (not question and not ONE_OFF.search(scoped) and REPLACE.search(s) and _DURABLE.search(s) and _has_new_value(s)
@@ -860,6 +862,9 @@ _CONVENTION_HABIT = re.compile(
     r"|^(?:我们|咱们|我们家|我家|家里|公司|团队|店里|我)[^，。,]{0,8}?(?:一直|向来|平时|一般|都)?(?:在)?(?:用|记在|放在|走|寄|存在|发到)(?!错|过|了)", re.I)
 # the nouns that name a value a person keeps to (a goal, a limit): said once it is a convention,
 # changed ("target 3:55 instead") it is a change of mind
+_SET_VALUE = re.compile(r"^\W*(?:(?:and|also|so|ok|pls|please)\s+)*(?:bump|raise|lower|increase|reduce|drop|change|set)\s+(?:the\s+|our\s+|my\s+)?"
+                        r"(?:[\w-]+\s+){0,3}?(?:point|threshold|limit|cap|rate|fee|price|minimum|maximum|cutoff|cut-off|budget|target|floor|ceiling)s?"
+                        r"\s+(?:up\s+|down\s+|back\s+)?to\s+[$€£¥]?\d", re.I)
 _VALUE_WORDS_EN = "limit|cap|budget|goal|target|deadline|quota|minimum|maximum"
 _VALUE_WORDS_ZH = "上限|预算|目标|截止"
 _CONVENTION_VALUE = re.compile(

@@ -888,3 +888,7 @@ def test_a_clause_naming_the_agents_number_as_old_leaves_the_right_one():
 def test_a_length_per_kind_and_a_date_format_shown_by_example():
     assert acts("walk-ins get 20 minutes, the chair is booked solid")[0][:2] == ("instruct", False)
     assert acts("write dates out like Jun 9, the crew reads 06/09 wrong")[0][:2] == ("prefer", True)
+
+
+def test_a_setting_given_a_new_value_replaces_it():
+    assert acts("raise the low-stock threshold to 8, we ran dry twice")[0][:2] == ("replace", False)
