@@ -24,6 +24,7 @@ from functools import lru_cache
 from typing import Callable, Iterable, Sequence
 
 from . import slots
+from .tokens import is_cjk
 
 THRESHOLD = 0.5
 MAX_POSTINGS = 64  # a feature shared by more groups than this is too common to find candidates by
@@ -46,7 +47,9 @@ _STOPPED_FOR = re.compile(r"\bstop\s+[a-z]{3,}ing\b(?:\s+[a-z]+){0,3}?\s+(?:for|
 _STOPPED_EN = re.compile(r"\bstop\s+([a-z]{3,}?)(?:ing)\b|\bstop\s+([a-z]{2,})['’]ing\b|\b(?:lose|ditch) the (?:\w+ )?([a-z]{3,})\b")
 _REPLACE_ZH = re.compile(rf"(?:不用|别用|不要用|不再用|而不是|代替|取代|换掉)\s*([a-z0-9][a-z0-9+#.-]*|[{_CJK}]{{1,6}})"
                          # a way of doing it stopped: "日报别发微信了", "病历别存word了"
-                         rf"|别(?:再)?(?:发|存|走|寄|订|找|放|记|录)(?:到|在|进)?\s*([a-z0-9][a-z0-9+#.-]*|[{_CJK}]{{1,6}}?)(?=了|[，,。；;]|$)")
+                         rf"|别(?:再)?(?:发|存|走|寄|订|找|放|记|录)(?:到|在|进)?\s*([a-z0-9][a-z0-9+#.-]*|[{_CJK}]{{1,6}}?)(?=了|[，,。；;]|$)"
+                         # "…都微信转账 不给现金了": what is no longer given, taken or used
+                         rf"|不(?:再)?(?:给|收|付|走|用|发)\s*([{_CJK}]{{2,4}}?)了")
 # a choice said to be gone: "#payments-oncall got archived", "王律师上周离职了", "旧仓库停用了"
 _RETIRED_EN = re.compile(r"\b([a-z0-9][a-z0-9+#._-]*)\s+(?:got|was|were|is|are|has been|have been)\s+(?:now\s+|just\s+)?"
                          r"(?:archived|retired|deprecated|decommissioned|removed|deleted|shut down|sunset|discontinued)\b"
@@ -303,7 +306,7 @@ def replaced_terms(text: str) -> frozenset[str]:
     out.update(_stem(next(g for g in m.groups() if g)) for m in _STOPPED_EN.finditer(t))  # "stop texting me": texts; "lose the logo"
     out.update(_stem(m.group(1)) for m in _STOPPED_FOR.finditer(t))
     for m in _REPLACE_ZH.finditer(t):
-        out.update(features(m.group(1) or m.group(2)))
+        out.update(features(next(g for g in m.groups() if g)))
     changed = _CHANGED_TO.search(t)
     if changed and not _NEAR_MISS.search(t[max(0, changed.start() - 12):changed.start() + 4]):
         new = changed.group(1).rstrip(".,")
@@ -403,7 +406,7 @@ def conflicts(a_text: str, a_pol: str, b_text: str, b_pol: str, *, threshold: fl
         ca, cb = core_features(a_text), core_features(b_text)
         # a replaced value or day ("bump the limit to $600, $400 was…", "stop saving them up for
         # tuesday") is specific enough that one more word in common ties the two together
-        specific = any(_VALUE_TERM.search(t) for t in (rb & fa) | (ra & fb))
+        specific = any(_VALUE_TERM.search(t) for t in (rb & fa) | (ra & fb)) or _same_topic(a_text, b_text)
         if len(ca & cb) >= (1 if specific else 2) or similarity(ca, cb) >= threshold * 0.6:
             return True
     if a_pol != b_pol:
@@ -422,6 +425,12 @@ def conflicts(a_text: str, a_pol: str, b_text: str, b_pol: str, *, threshold: fl
             return True
     # the same setting given another value: "posts go up tues + thurs at 7pm" / "… mon/wed/fri at 8am"
     return resets_value(a_text, b_text)
+
+
+def _same_topic(a: str, b: str) -> bool:
+    """Both open with the same Chinese topic word ("工钱都是…" / "工钱以后都…")."""
+    ha, hb = strip_label(a).lstrip()[:2], strip_label(b).lstrip()[:2]
+    return len(ha) == 2 and ha == hb and all(is_cjk(c) for c in ha)
 
 
 _VALUE_TERM = re.compile(r"\d|^(?:mon|tues|wednes|thurs|fri|satur|sun)day$")

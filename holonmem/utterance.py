@@ -790,6 +790,9 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
         return None  # "don't restart them", "杭州那趟的酒店也改成亚朵吧": the thing at hand, not a way of working
     if descriptive and not (standing and directive and not DESCRIPTIVE.search(re.split(r"[,，;；:：]", core)[0])):
         return None
+    if stop and one_off and _CJK_RE.search(s) and not ONE_OFF.search(_clause_at(s, stop.start())):
+        # "尝鲜那两个小桃别送了 这个月光送这个就送出去三百多斤": the month dates the reason, not the stop
+        one_off = False
     if stop and not one_off:
         if re.search(r"\bstop calling me\b", s, re.I):
             # "stop calling me boss, Dana is fine": how to address the person, not a rule withdrawn

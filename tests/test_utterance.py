@@ -892,3 +892,11 @@ def test_a_length_per_kind_and_a_date_format_shown_by_example():
 
 def test_a_setting_given_a_new_value_replaces_it():
     assert acts("raise the low-stock threshold to 8, we ran dry twice")[0][:2] == ("replace", False)
+
+
+def test_a_chinese_way_no_longer_given_replaces_the_rule_on_the_same_topic():
+    from holonmem import grouping
+    assert grouping.conflicts("房租都是每月五号收 现金", "+", "房租以后都走支付宝 不收现金了", "+")
+    assert not grouping.conflicts("押金都是现金", "+", "房租以后都走支付宝 不收现金了", "+")
+    found = acts("还有门口那两盆花别摆了 这个月光浇水就费不少", "好的。")
+    assert [a for a, _p, _t in found] == ["revoke"]
