@@ -473,8 +473,12 @@ def value_topic(a_text: str, b_text: str) -> frozenset[str]:
     word of three letters or more, or a Chinese bigram that is not a pronoun's ("给我")."""
     shared = (core_features(slots.without_values(strip_label(a_text)))
               & core_features(slots.without_values(strip_label(b_text))))
-    return frozenset(t for t in shared if (len(t) >= 3 and not t.isdigit() and t not in STOP if t.isascii()
+    return frozenset(t for t in shared if (len(t) >= 3 and not t.isdigit() and t not in STOP and t not in _BOUND_WORDS if t.isascii()
                                            else not _PERSON_CJK & set(t)))
+
+
+# the words around a threshold name no subject: "anything over $50" / "anything over $400"
+_BOUND_WORDS = frozenset({"over", "under", "above", "below", "anyth", "everyth", "someth", "more", "less", "than", "least", "most", "upto"})
 
 
 @lru_cache(maxsize=65536)

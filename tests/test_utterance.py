@@ -900,3 +900,9 @@ def test_a_chinese_way_no_longer_given_replaces_the_rule_on_the_same_topic():
     assert not grouping.conflicts("押金都是现金", "+", "房租以后都走支付宝 不收现金了", "+")
     found = acts("还有门口那两盆花别摆了 这个月光浇水就费不少", "好的。")
     assert [a for a, _p, _t in found] == ["revoke"]
+
+
+def test_two_thresholds_on_different_things_do_not_conflict():
+    from holonmem import grouping
+    assert not grouping.conflicts("Never refund anything over $50 without asking me first", "-",
+                                  "Anything over $400 on one parts order you check with me before placing it", "+")
