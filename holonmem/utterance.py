@@ -222,7 +222,7 @@ STANDING = re.compile(
     r"|一(?:个|朵|张|条|点|句|次|份|粒|滴|道|样|件|根|只|瓶|颗|盒)[^，。]{0,6}都(?:不能|不要|别|不许|不可以)"
     # what is sent to the person, whatever it is: "发我的汇总别用表格"
     r"|发(?:给)?我的[\u4e00-\u9fff]{1,6}(?:别|不要|都|一律)"
-    r"|以后|今后|往后(?![挪推放移延排拖调])|从今以后|从现在起|下次|每次|每一次|不要再|别再|不许再|再也不要|千万别|务必|每[条份项个篇天周月年晚位张回单]|一律|统一|永远|记住|记得|所有项目|任何项目|我说过)", re.I)
+    r"|以后|今后|往后(?![挪推放移延排拖调])|从今以后|从现在起|下次|每次|每一次|不要再|别再|不许再|再也不要|千万别|务必|每[条份项个篇天周月年晚位张回单]|一律|统一|永远|记住|记得|所有项目|任何项目|我说过|(?:跟|和)你说过(?:了|的|好几次)?)", re.I)
 # leave given or withheld, which stands until taken back: "don't scale … without asking me first"
 ASK_FIRST = re.compile(r"\bwithout (?:asking|checking with|telling|pinging) (?:me|us)\b|\b(?:check|clear it|run it) (?:with|by|past) me (?:first|before)\b|\bask me (?:first|before)\b|\bno need to ask\b|不用问我|不必问我|先问我|先问过我|问过我再", re.I)
 CONDITIONAL = re.compile(
@@ -1083,17 +1083,33 @@ _FORMAT_ASK = re.compile(r"\bdates? (?:out )?like [A-Z][a-z]{2} \d|\bwrite (?:th
                          r"|\btimes? like \d{1,2}(?::\d\d)?\s*[ap]m\b")
 
 
+_CJK_VALUE_CLAIM = re.compile(r"^([\u4e00-\u9fff]{2,6}?)(?:是|要|收|卖|算)\s*[¥$]?(\d+(?:\.\d+)?)")
+
+
+def _cjk_value_of(clause: str, prev_assistant: str) -> bool:
+    """"礼盒是168" after "10斤礼盒128元": the thing the agent gave one number for, given another."""
+    m = _CJK_VALUE_CLAIM.match(clause.strip())
+    if not m:
+        return False
+    got = re.search(re.escape(m.group(1)) + r"[^，。,;；\d]{0,4}?[¥$]?(\d+(?:\.\d+)?)", prev_assistant)
+    return bool(got) and got.group(1) != m.group(2)
+
+
+_DIGITS_RUN = re.compile(r"\d+(?:[.,]\d+)*")
+
+
 def _clause_correction(core: str, prev_assistant: str) -> str:
     """In a sentence whose one clause names a number the agent just gave ("$95 is last years fee",
     "128是前年的价了") and another clause gives that thing another number, the other clause."""
-    said = set(_NUMBER.findall(prev_assistant))
-    clauses = [c.strip() for c in re.split(r"[,;，；]\s*|" + _CJK_SPACE, core) if c.strip()]
+    said = set(_DIGITS_RUN.findall(prev_assistant))
+    clauses = [c.strip() for c in re.split(r"[,;，；]\s*|(?<=[\u4e00-\u9fff0-9])\s+(?=[\u4e00-\u9fff0-9])", core) if c.strip()]
     if len(clauses) < 2 or not said:
         return ""
     for i, c in enumerate(clauses):
         others = clauses[:i] + clauses[i + 1:]
-        if (set(_NUMBER.findall(c)) - said and not set(_NUMBER.findall(c)) & said and _contradicts_number(clean(c), prev_assistant)
-                and any(set(_NUMBER.findall(o)) & said for o in others)):
+        if (set(_DIGITS_RUN.findall(c)) - said and not set(_DIGITS_RUN.findall(c)) & said
+                and (_contradicts_number(clean(c), prev_assistant) or _cjk_value_of(c, prev_assistant))
+                and any(set(_DIGITS_RUN.findall(o)) & said for o in others)):
             return clean(c)
     return ""
 

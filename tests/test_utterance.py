@@ -906,3 +906,8 @@ def test_two_thresholds_on_different_things_do_not_conflict():
     from holonmem import grouping
     assert not grouping.conflicts("Never refund anything over $50 without asking me first", "-",
                                   "Anything over $400 on one parts order you check with me before placing it", "+")
+
+
+def test_a_chinese_clause_naming_the_agents_price_as_old_leaves_the_right_one():
+    found = acts("深度保洁是260 220是去年的价了", "本月报价：深度保洁每次220元，普通保洁150元。")
+    assert found == [("correct", False, "深度保洁是260")]
