@@ -222,7 +222,7 @@ STANDING = re.compile(
     r"|一(?:个|朵|张|条|点|句|次|份|粒|滴|道|样|件|根|只|瓶|颗|盒)[^，。]{0,6}都(?:不能|不要|别|不许|不可以)"
     # what is sent to the person, whatever it is: "发我的汇总别用表格"
     r"|发(?:给)?我的[\u4e00-\u9fff]{1,6}(?:别|不要|都|一律)"
-    r"|以后|今后|往后(?![挪推放移延排拖调])|从今以后|从现在起|下次|每次|每一次|不要再|别再|不许再|再也不要|千万别|务必|每[条份项个篇天周月年晚位张回单]|一律|统一|永远|记住|记得|所有项目|任何项目|我说过|(?:跟|和)你说过(?:了|的|好几次)?)", re.I)
+    r"|以后|今后|往后(?![挪推放移延排拖调])|从今以后|从现在起|下次|每次|每一次|不要再|别再|不许再|再也不要|千万别|务必|每[条份项个篇天周月年晚位张回单]|一律|统一|永远|记住|记得|所有项目|任何项目|我说过)", re.I)
 # leave given or withheld, which stands until taken back: "don't scale … without asking me first"
 ASK_FIRST = re.compile(r"\bwithout (?:asking|checking with|telling|pinging) (?:me|us)\b|\b(?:check|clear it|run it) (?:with|by|past) me (?:first|before)\b|\bask me (?:first|before)\b|\bno need to ask\b|不用问我|不必问我|先问我|先问过我|问过我再", re.I)
 CONDITIONAL = re.compile(
