@@ -48,6 +48,8 @@ _STOPPED_EN = re.compile(r"\bstop\s+([a-z]{3,}?)(?:ing)\b|\bstop\s+([a-z]{2,})['
 _REPLACE_ZH = re.compile(rf"(?:不用|别用|不要用|不再用|而不是|代替|取代|换掉)\s*([a-z0-9][a-z0-9+#.-]*|[{_CJK}]{{1,6}})"
                          # a way of doing it stopped: "日报别发微信了", "病历别存word了"
                          rf"|别(?:再)?(?:发|存|走|寄|订|找|放|记|录)(?:到|在|进)?\s*([a-z0-9][a-z0-9+#.-]*|[{_CJK}]{{1,6}}?)(?=了|[，,。；;]|$)"
+                         # "别在群里接龙了": what is no longer done in a place
+                         rf"|别(?:再)?在[{_CJK}]{{0,3}}?(?:里|上|中)\s*([{_CJK}]{{2,4}}?)了"
                          # "…都微信转账 不给现金了": what is no longer given, taken or used
                          rf"|不(?:再)?(?:给|收|付|走|用|发)\s*([{_CJK}]{{2,4}}?)了")
 # a choice said to be gone: "#payments-oncall got archived", "王律师上周离职了", "旧仓库停用了"

@@ -926,12 +926,16 @@ def _team_practice(core: str) -> bool:
     clauses = [c for c in re.split(r"[，,；;。]|" + _CJK_SPACE, core) if c.strip()]
     if len(clauses) >= 2 and _PRACTICE_CONFIRM.search(clauses[-1]) and not _PAST_CLAUSE.search(clauses[0]):
         return True
-    for c in re.split(r"[，,；;。]|" + _CJK_SPACE, core):
+    parts = re.split(r"[，,；;。]|" + _CJK_SPACE, core)
+    for i, c in enumerate(parts):
         if not c.strip() or _PAST_CLAUSE.search(c.strip(" 。！")):
             continue
         m = _TEAM_PRACTICE_ZH.search(c)
+        nxt = parts[i + 1] if i + 1 < len(parts) and not _PAST_CLAUSE.search(parts[i + 1].strip(" 。！")) else ""
         if m and not _NOT_PRACTICE_ZH.search(c, m.end()) and (
-                re.search(r"不(?:含|[开收给做])", c[m.end():]) or _PRACTICE_VALUE.search(c, m.start() + 2)):
+                re.search(r"不(?:含|[开收给做])", c[m.end():]) or _PRACTICE_VALUE.search(c, m.start() + 2)
+                # "我们一直都是群里接龙 晚上十点截单": the value it keeps to, in the clause after
+                or re.search(r"都是|一直是", c) and _PRACTICE_VALUE.search(nxt)):
             return True
     return False
 

@@ -911,3 +911,10 @@ def test_two_thresholds_on_different_things_do_not_conflict():
 def test_a_chinese_clause_naming_the_agents_price_as_old_leaves_the_right_one():
     found = acts("深度保洁是260 220是去年的价了", "本月报价：深度保洁每次220元，普通保洁150元。")
     assert found == [("correct", False, "深度保洁是260")]
+
+
+def test_a_team_practice_with_its_value_in_the_next_clause_and_a_place_no_longer_used():
+    from holonmem import grouping
+    assert acts("我们一直都是微信群报名 周五八点截止")[0][:2] == ("instruct", False)
+    old, new = "我们一直都是群里报名 周五八点截止", "以后别在群里报名了 都走小程序"
+    assert "报名" in grouping.replaced_terms(new) and grouping.conflicts(old, "+", new, "-")
