@@ -110,6 +110,10 @@ def _stem_suffix(w: str) -> str:
     return w
 
 
+# the Chinese of STOP's "we", "you", "they", "always": bigrams that name no subject ("我们一直…")
+STOP_CJK = frozenset({"我们", "们一", "咱们", "你们", "他们", "她们", "们都", "一直", "直都", "直是", "总是"})
+
+
 # "cc'ing", "DM'd", "jonah's": the word is the one before the apostrophe
 _VERBED = re.compile(r"(?<=[a-z0-9])['’](?:ing|ed|d|s)\b")
 
@@ -129,7 +133,7 @@ def _features(text: str) -> frozenset[str]:
             if len(tok) == 1:
                 out.add(tok)
             else:
-                out.update(tok[i:i + 2] for i in range(len(tok) - 1))
+                out.update(b for b in (tok[i:i + 2] for i in range(len(tok) - 1)) if b not in STOP_CJK)
         elif tok not in STOP and (len(tok) > 1 or tok.isdigit()):
             out.add(_stem(tok))
     return frozenset(out)

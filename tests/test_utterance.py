@@ -918,3 +918,9 @@ def test_a_team_practice_with_its_value_in_the_next_clause_and_a_place_no_longer
     assert acts("我们一直都是微信群报名 周五八点截止")[0][:2] == ("instruct", False)
     old, new = "我们一直都是群里报名 周五八点截止", "以后别在群里报名了 都走小程序"
     assert "报名" in grouping.replaced_terms(new) and grouping.conflicts(old, "+", new, "-")
+
+
+def test_two_practices_that_share_only_we_always_have_nothing_in_common():
+    from holonmem import grouping
+    a, b = "我们一直都是周五盘点 下午三点开始", "退货拍视频就退 我们一直这么弄的"
+    assert not grouping.features(a) & grouping.features(b)
