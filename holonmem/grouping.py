@@ -202,7 +202,7 @@ def distinct_details(a: frozenset[str], b: frozenset[str]) -> bool:
 @lru_cache(maxsize=65536)
 def new_numbers(a_text: str, b_text: str) -> frozenset[str]:
     """The numbers ``b_text`` names that ``a_text`` does not ("day 3" -> "… day 3 …, day 5 instead": {"5"})."""
-    return frozenset(set(_NUMBERS.findall(normalize(b_text))) - set(_NUMBERS.findall(normalize(a_text))))
+    return frozenset(set(slots.number_runs(normalize(b_text))) - set(slots.number_runs(normalize(a_text))))
 
 
 def same_statement(a: frozenset[str], b: frozenset[str], threshold: float = THRESHOLD) -> float:
@@ -298,7 +298,6 @@ def polarity_of(text: str, declared: str | None = None) -> str:
 # a value changed to a number: "上限改成 5000，3000 太紧了", "raise the cap to 5000 (3000 is too tight)"
 _CHANGED_TO = re.compile(r"(?:改成|改为|换成|调到|调成|提到|提高到|降到|\b(?:change|raise|lower|bump|set|increase|reduce|move)"
                          r"[a-z]*\b[^.;,，。]{0,30}?\bto)\s*[$€£¥]?\s*(\d[\d,.]*)")
-_NUMBERS = re.compile(r"\d+(?:[.,]\d+)*")
 # … unless it tells of a change that almost happened ("你差点改成 1.20.4")
 _NEAR_MISS = re.compile(r"差点|差一点|险些|几乎|\balmost\b|\bnearly\b|\baccidentally\b")
 
@@ -316,7 +315,7 @@ def replaced_terms(text: str) -> frozenset[str]:
     changed = _CHANGED_TO.search(t)
     if changed and not _NEAR_MISS.search(t[max(0, changed.start() - 12):changed.start() + 4]):
         new = changed.group(1).rstrip(".,")
-        out.update(n for n in _NUMBERS.findall(t) if n != new)
+        out.update(n for n in slots.number_runs(t) if n != new)
     out.update(retired_terms(text))
     return frozenset(x for x in out if x and x not in STOP)
 
@@ -420,7 +419,8 @@ def conflicts(a_text: str, a_pol: str, b_text: str, b_pol: str, *, threshold: fl
     # the same thing from two different sources ("驱虫药还是从华牧订" / "驱虫药以后都从康宠订")
     sa, sb = sources(a_text), sources(b_text)
     if sa and sb and not sa & sb:  # about one thing (a "project: " label is no thing)
-        if any(v in normalize(b_text) for v in sa) or any(v in normalize(a_text) for v in sb):
+        na, nb = normalize(a_text), normalize(b_text)
+        if any(v in nb for v in sa) or any(v in na for v in sb):
             return True  # "快递都走中通" / "中通又被投诉…以后都走顺丰": the newer names the one it leaves
         return bool(core_features(a_text) - sa & core_features(b_text) - sb)
     # one gives what the other's reason rules out: "give me temps in fahrenheit, I honestly can't

@@ -240,7 +240,7 @@ def _join(last: U.Finding, f: U.Finding) -> U.Finding | None:
         return U.Finding("instruct", _glue(last.text, f.text), f.sentence, f.personal or last.personal, f.conditional, True)
     if last.act not in ("instruct", "prefer") or f.act not in ("instruct", "prefer"):
         return None
-    if re.match(r"^\W*(?:还有|另外|对了)", f.sentence):
+    if U.opens_next_point(f.sentence):
         return None  # "叫我阿梅就好 … 还有价格别写小数": the person said it is another point
     if last.standing and f.standing and U.names_number(last.text) and U.names_number(f.text):
         return None  # "我们收款一直是3-6-1。报价有效期我们都写15天": two rules, each with its own value

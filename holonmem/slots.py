@@ -214,6 +214,14 @@ def changed(new: str, old: str) -> frozenset[str]:
     return frozenset(k for k in a.keys() & b.keys() if a[k] - b[k])
 
 
+_RUN = re.compile(r"\d+(?:[.,]\d+)*")
+
+
+def number_runs(text: str) -> list[str]:
+    """The runs of digits in ``text``, with their decimal or thousands separators ("1,140", "5.2")."""
+    return _RUN.findall(text)
+
+
 def without_values(text: str) -> str:
     """``text`` with its values (the numbers and their units, the weekdays) blanked out."""
     out, last = [], 0

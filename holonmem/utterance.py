@@ -506,7 +506,14 @@ def _drop_reason(text: str) -> str:
 
 _CJK_PUNCT = re.compile(r"[，。！？；、：]")
 _NOT_CLAUSE = re.compile(r"(?<=[\u3400-\u9fff0-9])[ \t\u3000]+(不是\s*[¥$]?\d[\d.]*)(?:[ \t\u3000]+(?=[\u3400-\u9fff]))?")
-_NEXT_POINT = re.compile(r"(?<=[\u3400-\u9fff0-9])[ \t\u3000]+(?=还有|另外|对了)")
+_NEXT_POINT_WORDS = r"还有|另外|对了"  # "also", "besides", "oh, and": another point follows
+_NEXT_POINT = re.compile(rf"(?<=[\u3400-\u9fff0-9])[ \t\u3000]+(?={_NEXT_POINT_WORDS})")
+_OPENS_NEXT_POINT = re.compile(rf"^\W*(?:{_NEXT_POINT_WORDS})")
+
+
+def opens_next_point(sentence: str) -> bool:
+    """Does the sentence open with 还有/另外/对了, the person's word for another point?"""
+    return bool(_OPENS_NEXT_POINT.match(sentence))
 
 
 def sentences(text: str) -> list[str]:
@@ -623,9 +630,9 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
         return None
     question = is_question(s)
     core = clean(s)
-    titled = _TITLED.search(prev_assistant) if prev_assistant else None
-    named = _NAME_ONLY.match(s) if titled else None
-    if named and named.group(1).lower() not in _NOT_A_NAME and named.group(1).lower() not in titled.group(1).lower():
+    named = _NAME_ONLY.match(s) if prev_assistant else None
+    titled = _TITLED.search(prev_assistant) if named else None
+    if titled and named.group(1).lower() not in _NOT_A_NAME and named.group(1).lower() not in titled.group(1).lower():
         # "Rosa please" / "just Rosa" after "Good morning Ms. Delgado": how the person is addressed
         return Finding("instruct", f"Call me {named.group(1)}, not {titled.group(1)}", s, personal=True, standing=True)
     if _AS_BEFORE.search(s) and content_chars(_CONFIRM.sub("", _AS_BEFORE.sub("", s))) < 2:
@@ -923,10 +930,10 @@ def _team_practice(core: str) -> bool:
         return True
     if _KIND_PRACTICE_ZH.search(core):
         return True
-    clauses = [c for c in re.split(r"[，,；;。]|" + _CJK_SPACE, core) if c.strip()]
+    parts = re.split(r"[，,；;。]|" + _CJK_SPACE, core)
+    clauses = [c for c in parts if c.strip()]
     if len(clauses) >= 2 and _PRACTICE_CONFIRM.search(clauses[-1]) and not _PAST_CLAUSE.search(clauses[0]):
         return True
-    parts = re.split(r"[，,；;。]|" + _CJK_SPACE, core)
     for i, c in enumerate(parts):
         if not c.strip() or _PAST_CLAUSE.search(c.strip(" 。！")):
             continue
@@ -1099,21 +1106,18 @@ def _cjk_value_of(clause: str, prev_assistant: str) -> bool:
     return bool(got) and got.group(1) != m.group(2)
 
 
-_DIGITS_RUN = re.compile(r"\d+(?:[.,]\d+)*")
-
-
 def _clause_correction(core: str, prev_assistant: str) -> str:
     """In a sentence whose one clause names a number the agent just gave ("$95 is last years fee",
     "128是前年的价了") and another clause gives that thing another number, the other clause."""
-    said = set(_DIGITS_RUN.findall(prev_assistant))
+    said = set(slots.number_runs(prev_assistant))
     clauses = [c.strip() for c in re.split(r"[,;，；]\s*|(?<=[\u4e00-\u9fff0-9])\s+(?=[\u4e00-\u9fff0-9])", core) if c.strip()]
     if len(clauses) < 2 or not said:
         return ""
+    nums = [set(slots.number_runs(c)) for c in clauses]
     for i, c in enumerate(clauses):
-        others = clauses[:i] + clauses[i + 1:]
-        if (set(_DIGITS_RUN.findall(c)) - said and not set(_DIGITS_RUN.findall(c)) & said
+        if (nums[i] and not nums[i] & said
                 and (_contradicts_number(clean(c), prev_assistant) or _cjk_value_of(c, prev_assistant))
-                and any(set(_DIGITS_RUN.findall(o)) & said for o in others)):
+                and any(n & said for j, n in enumerate(nums) if j != i)):
             return clean(c)
     return ""
 
