@@ -221,6 +221,11 @@ def _value_on_one_side(a: dict, b: dict) -> bool:
     return bool(slots.values(a["statement"])) != bool(slots.values(b["statement"]))
 
 
+def _explicit_alone(s: dict) -> bool:
+    """A signal that is promoted as the user's explicit instruction without any other."""
+    return "explicit_user_instruction" in promotion_channels([s])
+
+
 def _person_block(s: dict) -> bool:
     """User-stated signals group across projects (a rule said in two projects is the person's)."""
     return s.get("source_role") == "user" and s["kind"] != "lesson"
@@ -459,6 +464,9 @@ def _plan(pending: list[dict], memories: list[Memory], *, now: dt.datetime, run_
         # two wordings in one session are two requests ("put the logo on everything we post" / "posts go
         # up tues + thurs"): joining on rare words is for the same request said again another day
         or bool(a.get("session")) and a.get("session") == b.get("session"),
+        # two explicit instructions stand on their own: the shared words must be a fair share of all
+        # they say, or one would vanish into the other ("保养一律去顺达汽修…" / "加油一律刷公司的油卡…")
+        whole=lambda a, b: _explicit_alone(a) and _explicit_alone(b),
     )
     groups: list[_Group] = []
     for gi in idx_groups:

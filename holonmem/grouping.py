@@ -631,20 +631,39 @@ def distinct_terms(shared: Iterable[str]) -> int:
 
 @lru_cache(maxsize=65536)  # merge_on_rare asks it of the same group's features for every leader
 def _distinct_terms(shared: frozenset[str]) -> int:
-    words = [t for t in shared if t.isascii() or len(t) != 2]
-    pairs = sorted(t for t in shared if not t.isascii() and len(t) == 2)
-    runs = 0
-    left = set(pairs)
+    words, chains = _words_and_chains(shared)
+    return words + sum(2 if size >= 3 else 1 for size in chains)
+
+
+def statement_size(features_: Iterable[str]) -> int:
+    """How many words a statement's features span: English words and numbers one each, a chain
+    of Chinese bigrams about one word per two characters ("保养去顺达汽修" is three words, where
+    :func:`distinct_terms` counts the chain as one named term)."""
+    return _statement_size(frozenset(features_))
+
+
+@lru_cache(maxsize=65536)
+def _statement_size(feats: frozenset[str]) -> int:
+    words, chains = _words_and_chains(feats)
+    return words + sum(max(1, (size + 2) // 2) for size in chains)  # n chained bigrams cover n + 1 characters
+
+
+def _words_and_chains(feats: frozenset[str]) -> tuple[int, list[int]]:
+    """The features that are whole words (English, numbers, single characters) and the sizes of
+    the chains the Chinese bigrams form (bigrams linked through a shared end character)."""
+    words = sum(1 for t in feats if t.isascii() or len(t) != 2)
+    left = {t for t in feats if not t.isascii() and len(t) == 2}
+    chains = []
     while left:
         chain, size = [left.pop()], 1
-        while chain:  # every bigram linked to this one through a shared end character
+        while chain:
             x = chain.pop()
             linked = {y for y in left if y[0] == x[1] or y[1] == x[0]}
             left -= linked
             chain.extend(linked)
             size += len(linked)
-        runs += 2 if size >= 3 else 1
-    return len(words) + runs
+        chains.append(size)
+    return words, chains
 
 
 # when something happens is no topic: two requests that both say "早上" or "第二天" are not one request
@@ -671,12 +690,15 @@ def merge_on_rare(
     block_of: Callable[[dict], tuple],
     *,
     separate: Callable[[dict, dict], bool] | None = None,
+    whole: Callable[[dict, dict], bool] | None = None,
     min_shared: int = 2,
 ) -> list[list[int]]:
     """Join groups whose members all pass ``eligible`` when they share ``min_shared`` rare
     features (see :func:`rare_features`) within one block: the same request said in other
     words ("load the parquet snapshot, not events.csv" / "Parquet, not CSV") finds its twin
-    though the wordings are too different for :func:`group_indices`. Leader-style, in order."""
+    though the wordings are too different for :func:`group_indices`. Leader-style, in order.
+    For the pairs ``whole(leader, item)`` names, the shared part is weighed against every word
+    the two say (:func:`statement_size`), not against the terms they name."""
     rare = rare_features([text_of(it) for it in items])
     out: list[list[int]] = []
     leaders: list[tuple[tuple, frozenset[str], int, int]] = []  # (block, rare features, out index, leader item)
@@ -705,7 +727,8 @@ def merge_on_rare(
             shared = distinct_terms(both) + len(quoted_terms(text_of(items[li])) & quoted_terms(text_of(items[g[0]])))
             if shared < need:
                 continue
-            sizes = (distinct_terms(fr), distinct_terms(lf))
+            size = statement_size if whole is not None and whole(items[li], items[g[0]]) else distinct_terms
+            sizes = (size(fr), size(lf))
             if sum(t.isascii() for t in both) >= need:
                 fair = 0.25 * (sizes[0] + sizes[1]) / 2
             else:

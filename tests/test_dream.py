@@ -465,6 +465,30 @@ def test_long_requests_sharing_two_rare_words_are_not_one_repeated_request(home,
     assert any("2.19.4" in s for s in made), made
 
 
+def test_two_explicit_instructions_sharing_a_few_words_stay_two_rules(home, cli):
+    from holonmem.grouping import distinct_terms, statement_size
+
+    # a chain of bigrams is one term named but several words said
+    assert distinct_terms({"洗车", "车一", "一律"}) == 2 and statement_size({"洗车", "车一", "一律"}) == 2
+    assert statement_size({"蓝天", "天车", "车行", "行别", "别家"}) == 3
+    signalstore.append(home, [
+        signal(651, "洗车一律去蓝天车行 别家开的发票公司不给报", "s_a", project="garage",
+               ts="2026-06-10T10:00:00+08:00", act="instruct"),
+        signal(652, "出差住宿一律订公司协议的锦江酒店 自己订的也不给报 你把上个月的单子对一下 跟四月比比",
+               "s_b", project="travel", ts="2026-06-14T10:00:00+08:00", act="instruct"),
+        # the same instruction said in two projects in other words is still one rule about the person
+        signal(653, "Write every date as 3 June 2026, day first, in the changelog", "s_c", project="garage",
+               ts="2026-06-15T10:00:00+08:00", act="instruct"),
+        signal(654, "Same as the changelog: dates day first, 3 June 2026 style, never 06/03", "s_d", project="travel",
+               ts="2026-06-18T10:00:00+08:00", act="instruct"),
+    ])
+    dream(cli, home)
+    made = {m.statement: m for m in load_memories(home) if m.is_active}
+    assert any("蓝天车行" in s for s in made) and any("锦江酒店" in s for s in made), list(made)
+    assert not any("蓝天车行" in s and "锦江酒店" in s for s in made), list(made)
+    assert sum("June 2026" in s for s in made) == 1, list(made)
+
+
 def test_plural_and_singular_name_one_subject(home, cli):
     from holonmem.grouping import features
 
