@@ -975,9 +975,12 @@ _THIRD_MOVE = re.compile(r"\b(?:she|he|they)\s+(?:has\s+|have\s+|'s\s+)?(?:mov|s
 
 
 # where a kind of thing comes from or goes through, with the team's reason after it
-_ROUTE_SRC = (r"(?:all\s+|our\s+)?[a-z]+s(?:\s+and\s+[a-z]+s)?\s+(?:come|go|are ordered|get ordered|are bought|get bought|ship)\s+"
-              r"(?:from|through|thru|via)\s+(?:the\s+)?[a-z][\w&.-]+(?:\s+(?-i:[A-Z])[\w&.-]+)?")
-_ROUTE = re.compile(rf"^{_ROUTE_SRC}\s*$", re.I)
+_ROUTE_SRC = (r"(?:all\s+|our\s+|new\s+)?[a-z]+s(?:\s+and\s+[a-z]+s)?\s+(?:come|go|are ordered|get ordered|are bought|get bought|ship)\s+"
+              r"(?:from|through|thru|via|into)\s+(?:the\s+)?[a-z][\w&.-]+(?:\s+(?-i:[A-Z])[\w&.-]+)?")
+_ROUTE = re.compile(rf"^{_ROUTE_SRC}(?:\s+(?:btw|fyi))?\s*$", re.I)
+# things sent on through a tool or into one ("invoices go thru wave", "new bugs go into linear"):
+# the route is the convention, however the tool's name is typed; where things come from needs its reason
+_ROUTE_ON = re.compile(r"\bgo\s+(?:through|thru|via|into)\s", re.I)
 # … and the route changed: "tips and plastics go through VWR now"
 _ROUTE_NOW = re.compile(rf"(?:^|[,;]\s*){_ROUTE_SRC}\s+now\s*[.!]?$", re.I)
 
@@ -991,7 +994,7 @@ def convention(core: str) -> str | None:
     if _GLOSS.search(core) or (_REQUIREMENT.match(head) or _REQUIREMENT_ZH.match(head)) and not _WHETHER.search(head) or _QUANTIFIED_RULE.search(core):
         return "instruct"
     if _ROUTE.match(head) and (re.search(r"[,;]\s*(?:we (?:have|get|got|'ve got|pay)|our \w+ (?:is|are)|that'?s where)\b", core, re.I)
-                               or re.search(r"\b(?:from|through|thru|via)\s+(?:the\s+)?[A-Z][a-z]", head)):
+                               or re.search(r"\b(?:from|through|thru|via|into)\s+(?:the\s+)?[A-Z][a-z]", head) or _ROUTE_ON.search(head)):
         return "convention"  # "tips come from fisher, we have the negotiated pricing there"
     if (_CONVENTION_HABIT.match(head) or _CONVENTION_VALUE.search(head)) and _NAMED.search(head[3:]):
         past = re.search(r"\b(?:was|were|used to|had|did|yesterday|last)\b|了$|过|上次|那次|以前", head, re.I)

@@ -561,6 +561,9 @@ def test_chinese_typed_with_spaces_for_commas(text, act, personal, needle):
 
 @pytest.mark.parametrize("text, act, personal, needle", [
     ("orders go thru shipbob btw, thats where the warehouse looks", "convention", False, "shipbob"),
+    # a route through or into a tool, typed in lowercase, with no reason given
+    ("refunds go thru stripe btw, the shop account not the old one", "convention", False, "stripe"),
+    ("new leads go into pipedrive, sales team board", "convention", False, "pipedrive"),
     ("call me alex pls, only the bank calls me alexander", "instruct", True, "alex"),
     ("cc maria on anything that goes to a supplier, she tracks the orders", "instruct", False, "maria"),
 ])
@@ -568,6 +571,7 @@ def test_routes_names_and_anything_that_in_lowercase_typing(text, act, personal,
     ((a, p, t),) = acts(text)
     assert (a, p) == (act, personal) and needle in t.lower()
     assert acts("call me back later") == []
+    assert acts("complaints come from customers") == [] and acts("the kids go to school at 8") == []
 
 
 def test_a_request_for_these_two_is_a_one_off():
