@@ -353,10 +353,13 @@ _MOVED_OBJECT = re.compile(r"\b(?:mov(?:e|ed|ing)|switch(?:ed|ing)?|migrat(?:e|e
                            r"((?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*)\s+(?:over\s+)?(?:to|into|onto)\b"
                            r"|\b((?:[a-z][\w-]*\s+)?[a-z][\w-]*)\s+(?:has\s+|have\s+|is\s+|are\s+|got\s+)?(?:moved|switched|migrated)\s+(?:over\s+)?(?:to|into|onto)\b"
                            # "invoices come out of xero now"
-                           r"|\b([a-z][\w-]*)\s+(?:come|comes|go|goes|are made|get made)\s+(?:out of|from|through|via|in)\s+\S+\s+now\b")
+                           r"|\b([a-z][\w-]*)\s+(?:come|comes|go|goes|are made|get made)\s+(?:out of|from|through|via|in)\s+\S+\s+now\b"
+                           # "we're on honeybook now for invoicing", "we're using tally for surveys now"
+                           r"|\b(?:we|i)(?:'re|'m|\s+are|\s+am)\s+(?:on|using)\s+[\w.-]+\s+(?:now\s+for\s+((?:[a-z][\w-]*\s+)?[a-z][\w-]*)"
+                           r"|for\s+((?:[a-z][\w-]*\s+)?[a-z][\w-]*)\s+now)\b")
 _NOT_AN_OBJECT = frozenset("we i you they he she it everything everyone things stuff them us over".split())
 # where or with what a thing is done: "survey in google forms", "use tfenv to switch"
-_TOOL_SLOT = re.compile(r"\b(?:in|on|via|through|with|using|use|into)\s+(?:the\s+|our\s+)?([a-z][\w.+-]{2,})")
+_TOOL_SLOT = re.compile(r"\b(?:in|on|via|through|thru|with|using|use|into)\s+(?:the\s+|our\s+)?([a-z][\w.+-]{2,})")
 
 
 @lru_cache(maxsize=65536)

@@ -311,6 +311,25 @@ def test_a_move_supersedes_the_rule_that_named_the_old_place(home, cli):
     assert _by_start(home, "We're moving invoices").status == "active"
 
 
+def test_a_tool_now_used_for_a_thing_supersedes_the_route_through_the_old_one(home, cli):
+    from holonmem.grouping import moved_objects
+
+    assert moved_objects("busy morning, we're on freshbooks now for billing, sam set it up") == moved_objects("billing moved to freshbooks")
+    assert moved_objects("we're using tally for surveys now") == frozenset({"survey"})
+    assert moved_objects("I'm on the train now for an hour") == frozenset()
+    signalstore.append(home, [
+        signal(521, "Billing goes thru zoho, the company account not mine", "s_a", ts="2026-06-10T10:00:00+08:00",
+               act="convention", kind="fact"),
+        signal(522, "Billing emails get a PDF attached", "s_a2", ts="2026-06-10T11:00:00+08:00"),
+        signal(523, "Busy morning, we're on freshbooks now for billing, sam set it up", "s_b", ts="2026-06-18T10:00:00+08:00",
+               act="replace"),
+    ])
+    dream(cli, home)
+    assert _by_start(home, "Billing goes thru zoho").status == "superseded"
+    assert _by_start(home, "Billing emails get a PDF").status == "active"  # no tool named: another slot
+    assert _by_start(home, "Busy morning, we're on freshbooks").status == "active"
+
+
 def test_a_chinese_way_stopped_finds_its_rule_by_the_word_left_behind(home, cli):
     signalstore.append(home, [
         signal(511, "每周五把周报发我微信，写三条就行", "s_a", ts="2026-06-10T10:00:00+08:00", scope="user", project=None),
