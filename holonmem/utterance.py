@@ -316,6 +316,7 @@ _LEAD_STRIP = re.compile(
     r"^\s*(?:(?:ok(?:ay)?|yeah|yep|yup|so|also|and|oh|btw|fyi|by the way|anyway|one more(?: thing)?|last thing|heads up|quick one|one thing|hmm|right"
     r"|lol|lmao|haha+|ugh|omg|wow|welp|ye+s+|yay|next thing|next up|hang on|hold on|wait a sec"
     r"|as I said(?: before)?|like I said|I told you|I said before)\b\s*[:：,，—–-]*\s*"
+    r"|(?:big |some |good |bad )?news\s*[:：—–-]+\s*"
     r"|(?:对了|还有|另外|顺便说一下|顺便|还有就是|我说过的?|说过了|跟你说过)\s*[:：,，—–-]*\s*"
     # a label before the rule: "还有个硬性要求：…", "One hard requirement: …"
     r"|(?:[一两几]?个)?[^，。：:\s]{0,4}(?:要求|规矩|规定|原则|条件)\s*[:：]\s*"
@@ -714,7 +715,7 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
             and re.match(r"^(?:[^:：]{1,24}[:：]\s*)?(?:we|I|our)\b|^(?:[^:：]{1,12}[:：]\s*)?(?:我们|咱们|我)", core, re.I)):
         news = re.sub(r"^[^:：]{1,24}[:：]\s*(?=(?:we|I|our)\b|我们|咱们|我)", "", core, flags=re.I)
         return Finding("replace", clean(news), s, standing=True)  # "we're moving tracking to W&B"
-    if _ROUTE_NOW.search(s) and not question and not one_off:
+    if (_ROUTE_NOW.search(s) or _DAYS_MOVED.search(s) and not _TASK_OBJECT.search(core)) and not question and not one_off:
         return Finding("replace", core, s, standing=True)
     if not (question or conditional or one_off) and _VALUE_MOVED.search(s) and STANDING.search(s):
         return Finding("replace", core, s, standing=True)  # "10月起初诊评估涨到420了": a price moved, from a date on
@@ -985,6 +986,18 @@ _ROUTE_ON = re.compile(r"\bgo\s+(?:through|thru|via|into)\s", re.I)
 _ROUTE_NOW = re.compile(rf"(?:^|[,;]\s*){_ROUTE_SRC}\s+now\s*[.!]?$", re.I)
 
 
+# the days a person or a place is there: "Dr Ng is only in mondays and wednesdays", "the lab is
+# only open on fridays" — how the week is, until it changes
+_DAY_NAME = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
+_AVAILABLE_ON = re.compile(
+    rf"^(?:(?:fyi|also|and|oh|btw)[,\s]+)*(?:the\s+)?(?:[a-z][\w.'-]*\s+){{0,2}}[a-z][\w'-]*\s+(?:is|are)\s+only\s+"
+    rf"(?:in|here|around|available|open|on site|working|on call)\s+(?:on\s+)?{_DAY_NAME}(?:\s*(?:,|and|&|/|\+)\s*{_DAY_NAME})*\b", re.I)
+# … and the days changed: "Dr Ng moves to tuesdays and thursdays from april"
+_DAYS_MOVED = re.compile(
+    rf"\b(?:moves?|is moving|are moving|switch(?:es)?|shifts?|is switching|is shifting)\s+(?:over\s+)?to\s+{_DAY_NAME}"
+    rf"(?:\s*(?:,|and|&|/|\+)\s*{_DAY_NAME})*\b", re.I)
+
+
 def convention(core: str) -> str | None:
     """The act of a standing convention said as a plain statement, or None: "instruct" for a
     requirement or a chosen term (a rule), "convention" for the tool, place or limit kept to."""
@@ -996,6 +1009,8 @@ def convention(core: str) -> str | None:
     if _ROUTE.match(head) and (re.search(r"[,;]\s*(?:we (?:have|get|got|'ve got|pay)|our \w+ (?:is|are)|that'?s where)\b", core, re.I)
                                or re.search(r"\b(?:from|through|thru|via|into)\s+(?:the\s+)?[A-Z][a-z]", head) or _ROUTE_ON.search(head)):
         return "convention"  # "tips come from fisher, we have the negotiated pricing there"
+    if _AVAILABLE_ON.match(head):
+        return "convention"
     if (_CONVENTION_HABIT.match(head) or _CONVENTION_VALUE.search(head)) and _NAMED.search(head[3:]):
         past = re.search(r"\b(?:was|were|used to|had|did|yesterday|last)\b|了$|过|上次|那次|以前", head, re.I)
         return None if past else "convention"

@@ -574,6 +574,17 @@ def test_routes_names_and_anything_that_in_lowercase_typing(text, act, personal,
     assert acts("complaints come from customers") == [] and acts("the kids go to school at 8") == []
 
 
+def test_the_days_someone_is_in_and_a_change_of_days():
+    ((a, p, t),) = acts("fyi Ms Okafor is only in on tuesdays and fridays, the booking page still lists mondays")
+    assert (a, p) == ("convention", False) and "tuesdays and fridays" in t
+    ((a, _p, t),) = acts("the print room is only open on saturdays")
+    assert a == "convention"
+    ((a, _p, t),) = acts("news: Ms Okafor moves to wednesdays and thursdays from june. rebook her june families")
+    assert a == "replace" and t.startswith("Ms Okafor moves to wednesdays")
+    assert acts("can we move the review to thursdays?") == [] and acts("move it to tuesday") == []
+    assert acts("news is that we won the bid") == []
+
+
 def test_a_request_for_these_two_is_a_one_off():
     assert acts("skip the reminder email for these two, they asked for a call instead") == []
 
