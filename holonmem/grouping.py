@@ -483,7 +483,17 @@ def value_topic(a_text: str, b_text: str) -> frozenset[str]:
     shared = (core_features(slots.without_values(strip_label(a_text)))
               & core_features(slots.without_values(strip_label(b_text))))
     return frozenset(t for t in shared if (len(t) >= 3 and not t.isdigit() and t not in STOP and t not in _BOUND_WORDS if t.isascii()
-                                           else not _PERSON_CJK & set(t)))
+                                           else not _PERSON_CJK & set(t))) | (titled_names(a_text) & titled_names(b_text))
+
+
+# a person named with a title: "Dr Ng", "Ms. Li" — a short surname is still a name
+_TITLED = re.compile(r"\b(?:dr|mr|mrs|ms|miss|prof|professor|dr\.|mr\.|mrs\.|ms\.)\s+([a-z][a-z'-]+)")
+
+
+@lru_cache(maxsize=65536)
+def titled_names(text: str) -> frozenset[str]:
+    """The surnames ``text`` gives with a title ("Dr Ng is only in mondays" -> {"ng"})."""
+    return frozenset(m.group(1) for m in _TITLED.finditer(normalize(text)))
 
 
 # the words around a threshold name no subject: "anything over $50" / "anything over $400"

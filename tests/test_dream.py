@@ -330,6 +330,22 @@ def test_a_tool_now_used_for_a_thing_supersedes_the_route_through_the_old_one(ho
     assert _by_start(home, "Busy morning, we're on freshbooks").status == "active"
 
 
+def test_new_days_for_a_person_named_by_title_supersede_the_old_days(home, cli):
+    from holonmem.grouping import titled_names
+
+    assert titled_names("Ms. Wu and Dr Li") == frozenset({"wu", "li"})
+    signalstore.append(home, [
+        signal(531, "Ms Wu is only in on tuesdays and fridays, the portal still lists mondays", "s_a",
+               ts="2026-06-10T10:00:00+08:00", act="convention", kind="fact"),
+        signal(532, "Mr Li is only in on mondays", "s_a2", ts="2026-06-10T11:00:00+08:00", act="convention", kind="fact"),
+        signal(533, "Ms Wu moves to wednesdays and thursdays from july", "s_b", ts="2026-06-18T10:00:00+08:00", act="replace"),
+    ])
+    dream(cli, home)
+    assert _by_start(home, "Ms Wu is only in").status == "superseded"
+    assert _by_start(home, "Mr Li is only in").status == "active"  # another person's days
+    assert _by_start(home, "Ms Wu moves to").status == "active"
+
+
 def test_a_chinese_way_stopped_finds_its_rule_by_the_word_left_behind(home, cli):
     signalstore.append(home, [
         signal(511, "每周五把周报发我微信，写三条就行", "s_a", ts="2026-06-10T10:00:00+08:00", scope="user", project=None),
