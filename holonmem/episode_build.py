@@ -182,7 +182,7 @@ def _supplies_detail(text: str) -> bool:
     return bool(_DETAIL.search(text))
 
 
-def _fix_kind(steps: list[dict], rerun: dict, user_said: bool) -> str:
+def _fix_kind(steps: list[dict], rerun: dict, user_said: bool, user_did: str = "") -> str:
     """One word for the structure of the fix, strongest first.
 
     ``env``: a command that changes the environment (install, login, export, start a
@@ -191,8 +191,9 @@ def _fix_kind(steps: list[dict], rerun: dict, user_said: bool) -> str:
     ``option``: the same call passed with a flag, an option or an env prefix added;
     ``edit``: files of the project were edited; ``procedure``: another command was
     run (not an inspection); ``changed``: the call itself was changed (other values);
-    ``user``: the user supplied something and the same call passed; ``retry``:
-    nothing but a rerun.
+    ``user``: the user supplied something and the same call passed; ``user_action``:
+    the user says they did something by hand ("closed now", "我关了") and the same call
+    passed; ``retry``: nothing but a rerun.
     """
     kinds = {s["kind"] for s in steps if s.get("ok")}
     if "env" in kinds or rerun.get("kind") == "launcher":
@@ -209,6 +210,8 @@ def _fix_kind(steps: list[dict], rerun: dict, user_said: bool) -> str:
         return "changed"
     if user_said:
         return "user"
+    if user_did and rerun.get("kind") == "same":
+        return "user_action"
     return "retry"
 
 
@@ -262,6 +265,8 @@ def pair_failures(events: list[dict]) -> list[dict]:
         rerun = _rerun(failing_call, pass_call) if j is not None else {"kind": "other"}
         said = [e.get("text") or "" for e in window if A.is_user_authored(e) and _supplies_detail(e.get("text") or "")]
         user_said = bool(said)
+        did = next(((L.user_action(e.get("text") or ""), e.get("text") or "") for e in window
+                    if A.is_user_authored(e) and L.user_action(e.get("text") or "")), ("", ""))
         by_id = {e["id"]: e for e in fix_calls}
         cmds = [L.display_command(by_id[s["event"]]) for s in steps if s["ok"] and s["kind"] != "inspect"]
         if pass_call is not None and rerun.get("kind") != "same":
@@ -276,7 +281,9 @@ def pair_failures(events: list[dict]) -> list[dict]:
             "resolution": "",
         }
         if j is not None:
-            f["fix_kind"] = _fix_kind(steps, rerun, user_said)
+            f["fix_kind"] = _fix_kind(steps, rerun, user_said, did[0])
+            if f["fix_kind"] == "user_action":
+                f["user_action"], f["user_words"] = did[0], _one(did[1], 160)
             f["rerun"] = rerun
             f["steps"] = [s for s in steps if s["ok"] and s["kind"] != "inspect"]
             f["user_supplied"] = user_said

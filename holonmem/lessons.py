@@ -930,6 +930,9 @@ def describe_fix(f: dict, by_id: dict[str, dict], project: str | None, zh: bool,
         return ("，" if zh else " and ").join(p for p in parts if p) or ("重试" if zh else "retry")
     if kind == "option":
         return _option_phrase(rerun, project, zh, short)
+    if kind == "user_action":
+        did = f.get("user_action") or ""
+        return f"请用户先{did}再重试" if zh else f"have the user {did} first"
     if kind == "user":
         if err_kind == "env":
             return "向用户要到登录凭据或账户信息后重试" if zh else "get the credential or account detail from the user, then retry"
@@ -972,6 +975,54 @@ def _option_phrase(rerun: dict, project: str | None, zh: bool, short=lambda c: c
     return ("，" if zh else " and ").join(parts) or ("重试" if zh else "retry")
 
 
+# -- what the user did by hand ---------------------------------------------------------------------
+
+# between a failure and the same call passing, the user says they did something the agent cannot:
+# "closed now", "had it open in excel. closed", "哦对 WPS开着 我关了", "重启了 你再试"
+_DID_EN = re.compile(r"(?<!not )(?<!n't )(?<!never )\b(closed|shut|quit|exited|restarted|rebooted|unplugged|plugged (?:it |that )?in|"
+                     r"logged (?:in|out)|signed in|reconnected|unlocked|saved|killed|turned (?:it |that )?(?:on|off)|"
+                     r"switched (?:it |that )?(?:on|off))\b(?!\s+(?:yet|down on|on me)\b)", re.I)
+_BASE_EN = {"closed": "close it", "shut": "close it", "quit": "quit it", "exited": "quit it", "restarted": "restart it",
+            "rebooted": "reboot it", "unplugged": "unplug it", "reconnected": "reconnect it", "unlocked": "unlock it",
+            "saved": "save it", "killed": "stop it", "signed in": "sign in", "logged in": "log in", "logged out": "log out"}
+_DID_ZH = re.compile(r"(?<![没不])(?:已经)?(关掉|关闭|关上|关|重启|登录|登上|插上|连上|解锁|退出|保存|断开|拔掉|拔)了")
+_BASE_ZH = {"关": "关掉", "关闭": "关掉", "关上": "关掉", "登上": "登录", "拔": "拔掉"}
+
+
+def user_action(text: str) -> str:
+    """What the user says they did by hand, as an instruction for next time ("closed now" ->
+    "close it", "我关了" -> "关掉"), or ""."""
+    t = text or ""
+    m = _DID_ZH.search(t)
+    if m:
+        return _BASE_ZH.get(m.group(1), m.group(1))
+    m = _DID_EN.search(t)
+    if not m:
+        return ""
+    word = re.sub(r"\s+(?:it|that)\b", "", m.group(1).lower())
+    if word in _BASE_EN:
+        return _BASE_EN[word]
+    verb, _, part = word.partition(" ")  # "plugged in", "turned off", "switched on"
+    base = {"plugged": "plug", "turned": "turn", "switched": "switch"}[verb]
+    return f"{base} it {part}"
+
+
+def stated_part(text: str) -> str:
+    """A diagnosis asked as a question, as the statement the user's fix confirmed: the clauses
+    that state something, and a Chinese "是不是 X" as X ("文件被占用了，是不是 WPS 里还开着？" ->
+    "文件被占用了，WPS 里还开着"); an English question clause is left out."""
+    first = next(iter(_sentences(text)), "")
+    clauses = re.split(r"(?<=[，,;；])\s*", first)
+    kept = []
+    for c in clauses:
+        if re.search(r"是不是|是否", c):
+            c = re.sub(r"是不是|是否", "", re.sub(r"[吗呢]?\s*[?？]\s*$", "", c)).strip()
+        elif re.search(r"有没有|吗|呢|[?？]|\b(?:is|are|did|do|does|was|were) (?:it|you|that|there)\b", c, re.I):
+            continue
+        kept.append(c)
+    return "".join(kept).strip(" ,，;；") if kept and kept != clauses else ""
+
+
 # -- worth keeping? ----------------------------------------------------------------------------
 
 def lesson_worth(fix_kind: str, err_kind: str) -> tuple[bool, str]:
@@ -984,6 +1035,7 @@ def lesson_worth(fix_kind: str, err_kind: str) -> tuple[bool, str]:
     option        yes             yes              no (a test run narrowed or a check turned off)
     procedure     yes             yes              no
     user          yes (a login)   no               no
+    user_action   no              no               no
     edit/changed  no              no               no
     retry         no              no               no
     ============  ==============  ===============  ==============
@@ -1000,7 +1052,8 @@ def lesson_worth(fix_kind: str, err_kind: str) -> tuple[bool, str]:
     if fix_kind == "user" and err_kind == "env":
         return True, "the user supplied what the environment lacked"
     return False, {"edit": "ordinary edit-and-rerun work", "changed": "the call itself was corrected",
-                   "retry": "it passed on a plain retry", "user": "the user supplied a detail"}.get(
+                   "retry": "it passed on a plain retry", "user": "the user supplied a detail",
+                   "user_action": "the user did something by hand: a lesson when the failure recurs"}.get(
         fix_kind, f"the fix ({fix_kind or 'unknown'}) is not about the environment")
 
 
@@ -1049,6 +1102,9 @@ def lesson_signal(f: dict, by_id: dict[str, dict], ep: Episode, created: str) ->
     fix_kind = f.get("fix_kind") or ""
     worth, basis = lesson_worth(fix_kind, err_kind)
     short_cause, full_cause = cause_of(f.get("diagnosis") or "", project)
+    if not short_cause and fix_kind == "user_action":
+        # the agent asked what the user then confirmed and fixed by hand: what the question states is the cause
+        short_cause, full_cause = cause_of(stated_part(f.get("diagnosis") or ""), project)
     short_err = short_error(raw, project) or clean_text(f.get("error") or "", project)[:110]
     zh = bool(_CJK_RE.search(short_cause or short_err)) and not (short_cause or short_err).isascii()
     fix = describe_fix(f, by_id, project, zh, err_kind)
@@ -1079,6 +1135,8 @@ def lesson_signal(f: dict, by_id: dict[str, dict], ep: Episode, created: str) ->
         if len(first) > TITLE_BUDGET and ecls and ecls != short_err:
             # the class names the failure in the title; the message follows
             first, second = f"When {prog} fails with {ecls}, {fix_brief}.", f" Applies when {prog} fails with {short_err}."
+            if len(first) > TITLE_BUDGET and " " in program:
+                first = f"When {_code(program.split()[0])} fails with {ecls}, {fix_brief}."  # the subcommand is in what follows
     statement = f"{project} lesson: {first}{second}"
     if fix_brief != fix:
         statement += f" 完整做法：{fix}。" if zh else f" In full: {fix}."
@@ -1086,6 +1144,10 @@ def lesson_signal(f: dict, by_id: dict[str, dict], ep: Episode, created: str) ->
         statement += f" 原因：{full_cause}。" if zh else f" Cause: {full_cause}."
     if advice and advice not in statement:
         statement += f" 报错提示：{advice}。" if zh else f" The error says: {advice}."
+    if fix_kind == "user_action" and f.get("user_words"):
+        words = clean_text(f["user_words"], project)
+        statement += f" 用户当时说：「{words}」。" if zh else f' The user said: "{words}".'
+
     subject = error_signature(raw, program.split()[0] if program else tool)
     evidence_ids = [f["event"]] + ([f["diagnosis_event"]] if f.get("diagnosis_event") else []) + list(f.get("fix") or []) + [passed["id"]]
     evidence = [by_id[i] for i in dict.fromkeys(evidence_ids) if i in by_id]

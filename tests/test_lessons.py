@@ -222,6 +222,35 @@ def test_a_chinese_diagnosis_gives_a_chinese_statement_without_back_references()
     assert "上次" not in s["statement"]
 
 
+def _locked_sheet(session: str, day: str, reply: str, diag: str) -> list[dict]:
+    return _events(
+        call("python tools/payroll.py --month 03"),
+        result("PermissionError: [Errno 13] Permission denied: 'P:/hr/payroll_03.xlsx'", ok=False),
+        say(diag),
+        ("user", "message", None, reply),
+        call("python tools/payroll.py --month 03"),
+        result("wrote P:/hr/payroll_03.xlsx (42 rows)"),
+        session=session, day=day)
+
+
+def test_what_the_user_did_by_hand_between_two_runs_is_a_lesson_when_it_recurs():
+    assert [L.user_action(t) for t in ("closed now", "ok restarted it", "我关了", "还没关", "I have not closed it")] == \
+        ["close it", "restart it", "关掉", "", ""]
+    assert L.stated_part("表写不进去，是不是 Excel 里还开着？") == "表写不进去，Excel 里还开着"
+    evs = _locked_sheet("s1", "2026-03-02", "yes it was open on my laptop, closed now", "The sheet is open somewhere, so Windows locks it.")
+    (f,) = pair_failures(evs)
+    assert f["fix_kind"] == "user_action" and f["user_action"] == "close it"
+    (a,) = lessons_of(evs)
+    assert a["channels"] == [] and "have the user close it first" in a["statement"] and "closed now" in a["statement"]
+    zh = _locked_sheet("s2", "2026-03-09", "对 开着 我关了", "工资表写不进去，是不是 Excel 里还开着？")
+    (b,) = lessons_of(zh)
+    assert b["statement"].startswith("ledgerly lesson: 工资表写不进去，Excel 里还开着：请用户先关掉再重试。")
+    assert a["subject"] == b["subject"]  # the same failure: promoted when it recurs in another session
+    # a plain rerun with nothing done in between is still no lesson
+    plain = _locked_sheet("s3", "2026-03-10", "try again", "The sheet is locked.")
+    assert pair_failures(plain)[0]["fix_kind"] == "retry" and lessons_of(plain) == []
+
+
 def test_written_config_shows_the_file_not_its_content():
     evs = _events(
         call("terraform plan"),
@@ -237,7 +266,7 @@ def test_written_config_shows_the_file_not_its_content():
 @pytest.mark.parametrize("fix,err,worth", [
     ("env", "code", True), ("option", "neutral", True), ("option", "code", False), ("procedure", "env", True),
     ("procedure", "code", False), ("user", "env", True), ("user", "neutral", False), ("edit", "env", False),
-    ("changed", "env", False), ("retry", "env", False),
+    ("changed", "env", False), ("retry", "env", False), ("user_action", "env", False),
 ])
 def test_worth_table(fix, err, worth):
     assert L.lesson_worth(fix, err)[0] is worth
@@ -248,6 +277,16 @@ def test_related_commands_see_through_prefixes_and_wrappers():
     assert L.related_commands("agvtool bump && bundle exec fastlane release", "bundle exec fastlane release")
     assert not L.related_commands("xcodebuild test -scheme App", "xcodebuild -downloadPlatform iOS")
     assert not L.related_commands("cargo build", "grep -rn 'use serde' src/")
+
+
+def _pipeline(cli, home, tmp_path, events: list[dict]) -> None:
+    """ingest -> consolidate -> dream --force through the real CLI."""
+    src = tmp_path / "events.jsonl"
+    src.write_text("".join(json.dumps(e, ensure_ascii=False) + "\n" for e in events), encoding="utf-8")
+    for args in (("ingest", src), ("consolidate", "--now", "2026-04-01T00:00:00+00:00"),
+                 ("dream", "--force", "--now", "2026-04-01T00:00:00+00:00")):
+        r = cli("--home", home.root, *args)
+        assert r.exit_code == 0, r.output
 
 
 def test_cli_end_to_end_keeps_the_lessons_and_nothing_else(cli, home, tmp_path):
@@ -282,12 +321,7 @@ def test_cli_end_to_end_keeps_the_lessons_and_nothing_else(cli, home, tmp_path):
         last = [e for e in events if e["session"] == sid][-1]
         events.append({**last, "id": f"{sid}-end", "role": "system", "kind": "session_end", "text": "session ended",
                        "ts": last["ts"].replace("T09:", "T10:")})
-    src = tmp_path / "events.jsonl"
-    src.write_text("".join(json.dumps(e, ensure_ascii=False) + "\n" for e in events), encoding="utf-8")
-    for args in (("ingest", src), ("consolidate", "--now", "2026-04-01T00:00:00+00:00"),
-                 ("dream", "--force", "--now", "2026-04-01T00:00:00+00:00")):
-        r = cli("--home", home.root, *args)
-        assert r.exit_code == 0, r.output
+    _pipeline(cli, home, tmp_path, events)
 
     lessons = sorted((m for m in load_memories(home) if m.kind == "lesson"), key=lambda m: m.title.lower())
     # titled by cause and fix (dream cuts a title at its length limit)
@@ -434,10 +468,10 @@ def test_a_plain_retry_or_a_password_typed_teaches_nothing():
         call("python tools/export.py Q-11 --xlsx"),
         result("PermissionError: [Errno 13] Permission denied: 'out/Q-11.xlsx'", ok=False),
         say("The file seems to be locked, is it open somewhere?"),
-        ("user", "message", None, "yes it was, closed it"),
+        ("user", "message", None, "no idea, just try again"),
         call("python tools/export.py Q-11 --xlsx"),
         result("exported out/Q-11.xlsx"))
-    assert lessons_of(retry) == []
+    assert lessons_of(retry) == []  # (what the user did by hand is a candidate: see _locked_sheet)
     secret = _events(
         call("mailcli search 'PO 4471'", tool="mail_search"),
         result("authentication required: app password missing", ok=False, tool="mail_search"),
@@ -496,3 +530,12 @@ def test_the_agent_seeing_the_output_broken_then_an_env_prefix_is_a_lesson():
     assert f["reported"] and f["fix_kind"] == "option"
     (s,) = lessons_of(evs)
     assert "PDF_FONT" in s["statement"] and s["channels"] == ["tool_failure_evidence"]
+
+
+def test_a_lock_the_user_cleared_by_hand_in_two_sessions_becomes_one_lesson(cli, home, tmp_path):
+    events = (_locked_sheet("s1", "2026-03-02", "yes it was open on my laptop, closed now", "The sheet is open somewhere, so Windows locks it.")
+              + _locked_sheet("s2", "2026-03-09", "again, sorry. closed", "Same lock as before: the sheet is open somewhere."))
+    _pipeline(cli, home, tmp_path, events)
+    (lesson,) = [m for m in load_memories(home) if m.kind == "lesson"]
+    assert lesson.channels == ["repeated_across_sessions"] and set(lesson.sessions) == {"s1", "s2"}
+    assert "have the user close it first" in lesson.statement and "PermissionError" in lesson.statement
