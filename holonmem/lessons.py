@@ -179,11 +179,13 @@ def split_segments(cmd: str) -> list[str]:
 
 
 _ASSIGN_RE = re.compile(r"^[A-Za-z_]\w*=")
-_WRAPPERS = {"sudo", "env", "time", "nohup", "command", "exec", "caffeinate", "xcrun"}
+# (the shell's own words before a command are wrappers too: "do curl …", "if grep …", "then make …")
+_WRAPPERS = {"sudo", "env", "time", "nohup", "command", "exec", "caffeinate", "xcrun", "do", "then", "else", "if", "while", "until", "!"}
 _RUNNERS = {("bundle", "exec"), ("uv", "run"), ("poetry", "run"), ("pipenv", "run"), ("pnpm", "exec"),
             ("pnpm", "dlx"), ("yarn", "dlx"), ("npm", "exec"), ("hatch", "run"), ("pdm", "run"), ("rye", "run")}
 _REDIRECT_RE = re.compile(r"\s*(?:\d?>>?|&>|<)\s*(?:&\d|\S+)")
-_TRIVIAL = {"cd", "echo", "printf", "export", "set", "unset", "true", "false", "sleep", "source", ".", "test", "["}
+_TRIVIAL = {"cd", "echo", "printf", "export", "set", "unset", "true", "false", "sleep", "source", ".", "test", "[",
+            "for", "done", "fi", "esac", "case", "select", "{", "}"}  # a loop's or a block's head and end run nothing
 
 
 def _strip_redirects(seg: str) -> str:
@@ -232,14 +234,19 @@ def _pathlike(s: str | None) -> bool:
     return bool(s) and ("/" in s or bool(re.search(r"\.\w{1,5}$", s or "")))
 
 
+def _no_subcommand(s: str | None) -> bool:
+    return s is None or _pathlike(s) or not re.fullmatch(r"[A-Za-z][\w:.-]*", s)
+
+
 def related_commands(a: str, b: str) -> bool:
     """Do two command lines run the same program and subcommand (a rerun, maybe with changes)?"""
     for pa, sa in _cores(a):
         for pb, sb in _cores(b):
             if pa != pb:
                 continue
-            # a path is an argument, not a subcommand (an option before it may or may not take a value)
-            if sa == sb or (sa is None or _pathlike(sa)) and (sb is None or _pathlike(sb)):
+            # a path is an argument, not a subcommand (an option before it may or may not take a value),
+            # and so is a value that is no word ("%{http_code}", "@$f")
+            if sa == sb or _no_subcommand(sa) and _no_subcommand(sb):
                 return True
     return _launched_through(a, b)
 

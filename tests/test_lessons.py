@@ -277,6 +277,11 @@ def test_related_commands_see_through_prefixes_and_wrappers():
     assert L.related_commands("agvtool bump && bundle exec fastlane release", "bundle exec fastlane release")
     assert not L.related_commands("xcodebuild test -scheme App", "xcodebuild -downloadPlatform iOS")
     assert not L.related_commands("cargo build", "grep -rn 'use serde' src/")
+    # the same upload, run again over the pieces in a shell loop; an option's value is no subcommand
+    post = "curl -s -w '%{http_code}' -d @out/post.json \"$HOOK\""
+    assert L.related_commands(post, "for f in out/post_*.json; do curl -s -w '%{http_code}\\n' -d @$f \"$HOOK\"; done")
+    assert L.related_commands("make test", "if make test; then echo ok; fi")
+    assert not L.related_commands("for f in *.md; do wc -l $f; done", "for f in *.md; do rm $f; done")
 
 
 def _pipeline(cli, home, tmp_path, events: list[dict]) -> None:
