@@ -357,6 +357,8 @@ def _segment_kind(seg: str) -> str:
         return "env"
     if len(toks) > 2 and toks[1].lower() in ("sso", "auth") and toks[2].lower() in ("login", "activate"):
         return "env"
+    if prog == "find" and any(t in ("-delete", "-exec", "-execdir", "-ok") for t in toks[1:]):
+        return "procedure"  # a find that deletes or runs something changes things
     if prog in ("sed", "awk") or prog in _INSPECT_PROGRAMS:
         return "inspect"
     if sub in _INSPECT_SUBS or any(t in ("--version", "--help") for t in toks[1:]):
@@ -834,6 +836,22 @@ def _without_occasion(s: str) -> str:
     return rest if content_chars(rest) >= 6 else s
 
 
+# how the agent says the failure is avoided next time: "writing the tags with -overwrite_original
+# avoids them", "next time the tags go on with -overwrite_original", "下次导出前先关掉 WPS 就不会了"
+_PREVENT = re.compile(r"\b(?:avoids?|prevents?)\s+(?:it|them|this|that|the (?:problem|issue|error))\b|\bnext time\b|\bto avoid (?:it|this|that)\b"
+                      r"|\bso (?:it|this) (?:doesn'?t|won'?t) happen again\b|下次|可以避免|就不会(?:再)?(?:出现|报错)了", re.I)
+
+
+def prevention_of(diagnosis: str, project: str | None = None) -> str:
+    """The clause of a diagnosis that says how the failure is avoided next time, or ""."""
+    for sent in _sentences(diagnosis or ""):
+        for clause in re.split(r"(?<=[;；])\s*|(?<=[，,])\s*(?=(?:and |but |so )?(?:next time|下次))", sent):
+            if _PREVENT.search(clause) and not _is_question(clause):
+                c = clean_text(re.sub(r"^(?:and|but|so)\s+", "", clause.strip()), project).strip(" ,，;；.。")
+                return c[:1].upper() + c[1:] if c[:1].isascii() else c
+    return ""
+
+
 def cause_of(diagnosis: str, project: str | None = None, limit: int = 56) -> tuple[str, str]:
     """``(short cause, full cause)`` from a diagnosis: its first causal sentence,
     references to earlier sessions ("same as last time", 和上次一样) removed."""
@@ -1151,6 +1169,9 @@ def lesson_signal(f: dict, by_id: dict[str, dict], ep: Episode, created: str) ->
         statement += f" 原因：{full_cause}。" if zh else f" Cause: {full_cause}."
     if advice and advice not in statement:
         statement += f" 报错提示：{advice}。" if zh else f" The error says: {advice}."
+    prevent = prevention_of(f.get("diagnosis") or "", project)
+    if prevent and prevent not in statement:
+        statement += f" 预防：{prevent}。" if zh else f" To prevent it: {prevent}."
     if fix_kind == "user_action" and f.get("user_words"):
         words = clean_text(f["user_words"], project)
         statement += f" 用户当时说：「{words}」。" if zh else f' The user said: "{words}".'

@@ -544,3 +544,20 @@ def test_a_lock_the_user_cleared_by_hand_in_two_sessions_becomes_one_lesson(cli,
     (lesson,) = [m for m in load_memories(home) if m.kind == "lesson"]
     assert lesson.channels == ["repeated_across_sessions"] and set(lesson.sessions) == {"s1", "s2"}
     assert "have the user close it first" in lesson.statement and "PermissionError" in lesson.statement
+
+
+def test_a_find_that_deletes_is_a_fix_and_the_way_to_avoid_it_is_kept():
+    assert L.step_kind({"tool": "Bash", "meta": {"input": {"command": "find out -name '*.bak' -delete && ls out | wc -l"}}}) == "procedure"
+    assert L.step_kind({"tool": "Bash", "meta": {"input": {"command": "find out -name '*.bak'"}}}) == "inspect"
+    assert L.prevention_of("The converter left a .bak beside each file. Removing them; next time run it with --no-backup.") \
+        == "Next time run it with --no-backup"
+    assert L.prevention_of("升级以后就报错了，缺少 libssl。") == ""
+    evs = _events(
+        ("assistant", "tool_call", "gallery_upload", "Upload the set", {"input": {"folder": "out"}}),
+        ("tool", "tool_result", "gallery_upload", "Upload aborted: 20 of 40 files have an unsupported extension (.bak).", {"status": "failed"}),
+        say("The converter left a .bak beside each file. Removing them; next time run it with --no-backup."),
+        call("find out -name '*.bak' -delete && ls out | wc -l"), result("20"),
+        ("assistant", "tool_call", "gallery_upload", "Upload the set", {"input": {"folder": "out"}}),
+        ("tool", "tool_result", "gallery_upload", "20 photos uploaded", {"status": "ok"}))
+    (s,) = lessons_of(evs)
+    assert s["channels"] == ["tool_failure_evidence"] and "To prevent it: Next time run it with --no-backup." in s["statement"]
