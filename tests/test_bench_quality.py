@@ -130,5 +130,8 @@ def test_phrases_match_whole_ascii_words_and_cjk_substrings(scorer):
     assert scorer.phrase_in("npm", "use npm here") and not scorer.phrase_in("npm", "use pnpm here")
     assert scorer.phrase_in("17.5", "iOS 17.5 sim") and not scorer.phrase_in("17.5", "iOS 17.55")
     assert scorer.phrase_in("午睡", "每天午睡一小时")
+    # a word may take a plural ending; a number or a longer word may not
+    assert scorer.phrase_in("Henderson", "the hendersons are weekly") and scorer.phrase_in("box", "two boxes")
+    assert not scorer.phrase_in("Henderson", "Hendersonville") and not scorer.phrase_in("17", "17s")
     assert scorer.spec_matches({"all": ["a1", "b2"]}, "a1 and b2") and not scorer.spec_matches({"none": ["x"]}, "x")
     assert not scorer.forbidden_in({"any": ["scale"], "unless_any": ["not saying"]}, "I'm not saying never scale")

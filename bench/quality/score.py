@@ -53,11 +53,12 @@ except Exception:  # pragma: no cover
 # -- phrases and specs ---------------------------------------------------------------------------
 
 def phrase_in(phrase: str, text: str) -> bool:
-    """ASCII phrases match as whole words, case-insensitive; any other phrase as a substring."""
+    """ASCII phrases match as whole words (a word may take a plural ending: "Henderson" matches
+    "the Hendersons"), case-insensitive; any other phrase as a substring."""
     if not phrase.isascii():
         return phrase.casefold() in text.casefold()
     left = r"(?<![A-Za-z0-9_])" if phrase[:1].isalnum() else ""
-    right = r"(?![A-Za-z0-9_])" if phrase[-1:].isalnum() else ""
+    right = r"(?:e?s)?(?![A-Za-z0-9_])" if phrase[-1:].isalpha() else r"(?![A-Za-z0-9_])" if phrase[-1:].isalnum() else ""
     return re.search(f"{left}{re.escape(phrase)}{right}", text, re.IGNORECASE) is not None
 
 
