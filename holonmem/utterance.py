@@ -894,7 +894,10 @@ _REQUIREMENT = re.compile(r"^(?:all\s+|the\s+|our\s+)?(?:[a-z-]+\s+){0,2}[a-z-]+
 # … and in Chinese, said as how it is done: "管制药出库要两个人签字的"
 _REQUIREMENT_ZH = re.compile(r"^[^，。,！？]{2,12}?(?:都|一律)?(?:要|得|必须|需要)[^，。,！？]{2,16}的\s*$"
                              # … or with the quantity it needs: "卫生间闭水得满48小时", "混凝土必须养护7天"
-                             r"|^[^，。,！？]{2,14}?(?:得|必须|至少要|起码要)满?\s*[\d一二三四五六七八九十两]+\s*(?:个)?(?:小时|天|分钟|遍|次|层|周)\s*$")
+                             r"|^[^，。,！？]{2,14}?(?:得|必须|至少要|起码要)满?\s*[\d一二三四五六七八九十两]+\s*(?:个)?(?:小时|天|分钟|遍|次|层|周)\s*$"
+                             # … or what a kind of document must carry: "公司报销的发票要填抬头和税号", "报销单都要附发票原件"
+                             r"|^(?!我|你|您|他|她|这|那|今天|明天|昨天|刚才|上次|之前|以前|原来)[^，。,！？\s]{2,12}?(?:的[^，。,！？\s]{1,6}?|都|一律)"
+                             r"(?:要|得|必须|需要)(?:填|写|附|带|盖|签|注明|标注|写明|标明|抄送|备注|保留)(?!完|好|一下|了)[^，。,！？]{1,16}$")
 # a term kept as chosen: "Keep “the rivers and lakes” for 江湖", "translate 抓手 as leverage"
 _GLOSS = re.compile(r"^(?:please\s+)?(?:keep|use|translate|render)\s+[\"“'「][^\"”'」]{1,40}[\"”'」]\s+(?:for|as)\s+\S|^(?:please\s+)?(?:translate|render)\s+\S{1,20}\s+as\s+[\"“'「]", re.I)
 

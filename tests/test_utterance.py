@@ -585,6 +585,16 @@ def test_the_days_someone_is_in_and_a_change_of_days():
     assert acts("news is that we won the bid") == []
 
 
+def test_what_a_kind_of_document_must_carry_is_a_rule_in_chinese():
+    ((a, p, t),) = acts("外地客户的合同要写明交货地点，本地的写门店就行")
+    assert (a, p) == ("instruct", False) and "交货地点" in t
+    ((a, _p, _t),) = acts("退款单都要附聊天截图")
+    assert a == "instruct"
+    # a task, a deictic one, or a rule quoted to withdraw it is not
+    assert acts("小李的周报要写完") == [] and acts("这张单子要签一下") == []
+    assert [a for a, _p, _t in acts("之前说的退款单都要附截图，这个不用了，太麻烦")] == ["revoke"]
+
+
 def test_a_request_for_these_two_is_a_one_off():
     assert acts("skip the reminder email for these two, they asked for a call instead") == []
 
