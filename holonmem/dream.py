@@ -760,8 +760,24 @@ def _deep_one(g, plan, work, feats, changed, taken, candidates, index_mem, edita
         plan.decisions.append(Decision(
             "supersede", f"contradiction: {winner.path} is newer on the same subject, {loser.path} is superseded (kept as history)",
             list(g.ids) if loser is mem else [], loser.statement, loser.path, [], [], []))
+    if g.act in CHANGE_ACTS:
+        for p in _lessons_of_retired(rep, work, g.latest):
+            _supersede(editable(p), mem, now_iso, run_id)
+            plan.decisions.append(Decision(
+                "supersede", f"what {p} is about is gone ({mem.path}): the lesson is superseded (kept as history)",
+                [], work[p].statement, p, [], [], []))
     plan.statuses.extend((sid, "promoted", f"via {', '.join(g.channels)}", mem.path) for sid in g.ids)
     index_mem(mem)
+
+
+def _lessons_of_retired(rep: dict, work: dict, latest: str | None) -> list[str]:
+    """Active lessons of the project whose failure names the tool or service a change says is gone
+    ("百望云到期了，不续了" outdates the lesson on the 百望云 error of `bwy invoice`)."""
+    gone = grouping.retired_terms(rep["statement"]) - grouping.features(rep["project"] or "")
+    if not gone or not rep["project"]:
+        return []
+    return sorted(p for p, m in work.items() if m.is_active and m.kind == "lesson" and m.project == rep["project"]
+                  and gone <= grouping.features(m.body or m.statement) and _mem_ts(m) <= _ts_key(latest))
 
 
 def _said_in_other_project(rep: dict, work: dict, candidates, *, scope: str = "project") -> list[str]:

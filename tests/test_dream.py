@@ -346,6 +346,22 @@ def test_new_days_for_a_person_named_by_title_supersede_the_old_days(home, cli):
     assert _by_start(home, "Ms Wu moves to").status == "active"
 
 
+def test_a_service_said_to_be_gone_outdates_the_lessons_on_its_failures(home, cli):
+    lesson = ("invoicer lesson: `fp issue` 报错「开票失败 E77 抬头不能为空」时，加上 `--title`。 原因：发票通的接口要求抬头。")
+    other = "invoicer lesson: `pdfgen` 报错「字体缺失」时，先运行 `fc-cache -f`。"
+    signalstore.append(home, [
+        signal(541, lesson, "s_a", ts="2026-06-10T10:00:00+08:00", kind="lesson", source_role="tool", trust="tool-observed",
+               channels=["tool_failure_evidence"]),
+        signal(542, other, "s_a", ts="2026-06-10T11:00:00+08:00", kind="lesson", source_role="tool", trust="tool-observed",
+               channels=["tool_failure_evidence"]),
+        signal(543, "发票通到期了，不续了。以后发票都用票易开", "s_b", ts="2026-06-18T10:00:00+08:00", act="replace"),
+    ])
+    dream(cli, home)
+    assert _by_start(home, "invoicer lesson: `fp issue`").status == "superseded"
+    assert _by_start(home, "invoicer lesson: `pdfgen`").status == "active"  # names nothing that is gone
+    assert _by_start(home, "发票通到期了").status == "active"
+
+
 def test_a_chinese_way_stopped_finds_its_rule_by_the_word_left_behind(home, cli):
     signalstore.append(home, [
         signal(511, "每周五把周报发我微信，写三条就行", "s_a", ts="2026-06-10T10:00:00+08:00", scope="user", project=None),
