@@ -773,7 +773,8 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
         # "before you upgrade anything show me a helm diff": a gate on the work, not about the person
         personal = False
     if (prev_assistant and not question and not (CORRECTION_LEAD.search(s) or CORRECTION_FORM.search(s))
-            and (_contradicts_number(core, prev_assistant) or _contradicts_name(core, prev_assistant))):
+            and (_contradicts_number(core, prev_assistant) or _contradicts_name(core, prev_assistant)
+                 or _contradicts_numbered(core, prev_assistant))):
         return Finding("correct", core, s, personal=personal)
     if CORRECTION_LEAD.search(s) or CORRECTION_FORM.search(s):
         if (_VALUE.search(core) and prev_assistant or CORRECTION_FORM.search(s)) and not one_off:
@@ -1159,6 +1160,35 @@ def _contradicts_number(core: str, prev_assistant: str) -> bool:
     words = set(re.findall(r"[a-z]{4,}", core.lower())) - _SLOT_GENERIC
     return any(slots.changed(core, x) and (_IT_IS.match(core) or words & set(re.findall(r"[a-z]{4,}", x.lower())))
                for x in sentences(prev_assistant))
+
+
+# a numbered place or thing: "7号月台", "3号门", "dock 7", "gate 12"
+_NUMBERED_ZH = re.compile(rf"(\d+)\s*号\s*([{_CJK}]{{1,2}})")
+_NUMBERED_EN = re.compile(r"\b(dock|gate|bay|door|platform|pier|lane|stall|chair|room|table|locker|slot)\s+#?(\d+)\b", re.I)
+
+
+def _numbered(text: str) -> set[tuple[str, str]]:
+    """The numbered things ``text`` names, as (what, number)."""
+    return ({(m.group(2), m.group(1)) for m in _NUMBERED_ZH.finditer(text)}
+            | {(m.group(1).lower(), m.group(2)) for m in _NUMBERED_EN.finditer(text)})
+
+
+def _contradicts_numbered(core: str, prev_assistant: str) -> bool:
+    """"宏达装货在7号月台" after "宏达四单都在他们冷库 3号月台装货": the numbered place the agent
+    gave for the same subject, given another number (and the agent's number not said again)."""
+    mine = _numbered(core)
+    if not mine:
+        return False
+    rest = _NUMBERED_ZH.sub(" ", _NUMBERED_EN.sub(" ", core))
+    # what the sentence is about besides the numbered thing: its Chinese bigrams and longer English words
+    about = {r[i:i + 2] for r in re.findall(rf"[{_CJK}]{{2,}}", rest) for i in range(len(r) - 1)}
+    words = {w.lower() for w in re.findall(r"[A-Za-z]{4,}", rest)}
+    given = {n for _w, n in mine}
+    for x in sentences(prev_assistant):
+        other = {n for w, n in _numbered(x) for what, num in mine if w == what and n != num}
+        if other and not other & given and (any(b in x for b in about) or words & set(re.findall(r"[a-z]{4,}", x.lower()))):
+            return True
+    return False
 
 
 _NAME_CLAIM = re.compile(rf"^([{_CJK}]{{1,6}}?)(?:是|叫)([{_CJK}]{{2,4}})(?=[，,。；;\s]|$)")

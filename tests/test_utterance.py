@@ -595,6 +595,16 @@ def test_what_a_kind_of_document_must_carry_is_a_rule_in_chinese():
     assert [a for a, _p, _t in acts("之前说的退款单都要附截图，这个不用了，太麻烦")] == ["revoke"]
 
 
+def test_a_numbered_place_the_agent_got_wrong_is_a_correction():
+    ((a, _p, t),) = acts("联华的货在5号门卸 别让司机绕错了", "联华两单安排在2号门卸货，司机八点到。")
+    assert a == "correct" and "5号门" in t
+    ((a, _p, t),) = acts("Northwind unloads at gate 9, tell the driver", "Booked Northwind's truck at gate 4 for 8:00.")
+    assert a == "correct" and "gate 9" in t
+    # another customer's place, or both numbers said as a plan, is no correction
+    assert [a for a, _p, _t in acts("佳乐在6号门", "联华在2号门卸货。")] != ["correct"]
+    assert acts("2号门卸完了再去6号门", "先去2号门卸联华的货。") == []
+
+
 def test_a_request_for_these_two_is_a_one_off():
     assert acts("skip the reminder email for these two, they asked for a call instead") == []
 
