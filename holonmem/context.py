@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import re
 from bisect import bisect_right
+from operator import attrgetter
 from .records import dataclass, field  # not dataclasses: it imports inspect (~10 ms a turn)
 
 from .tokens import cjk_count, cut_to_tokens, estimate_tokens
@@ -117,6 +118,9 @@ def _tally(text: str) -> tuple[int, int]:
     return len(text), cjk_count(text)
 
 
+_RANK = attrgetter("rank")
+
+
 def render_section(s: Section, mode: str, max_tokens: int) -> tuple[str, int] | None:
     """The most of ``s`` in ``mode`` that fits ``max_tokens``: ``(text, items shown)``."""
     if max_tokens <= 0:
@@ -127,7 +131,14 @@ def render_section(s: Section, mode: str, max_tokens: int) -> tuple[str, int] | 
             return None
         t = compose(s, [], mode, s.pre_omitted)
         return (t, 0) if estimate_tokens(t) <= max_tokens else None
-    usable = [i for i in sorted(s.items, key=lambda i: i.rank) if i.text(mode)]
+    # (item, its text in mode), rank order, without the items that show nothing in it: Item.text's
+    # choice made once per item here (the Long-term memory section has an item per visible memory,
+    # ~1,250 at 10,000 memories, and fit renders it several times a turn)
+    ranked = sorted(s.items, key=_RANK)
+    if mode == "compact":
+        usable = [(i, t) for i in ranked if (t := i.full if i.compact is None else i.compact)]
+    else:
+        usable = [(i, i.full) for i in ranked if i.full]
     # A trial's estimate is estimate_tokens(compose(s, trial, mode, omitted)), computed from the
     # tallies of the lines compose would join (its _safe keeps lengths and CJK counts), kept as
     # running sums: composing every trial cost O(n²) characters per section (~370K characters
@@ -147,8 +158,7 @@ def render_section(s: Section, mode: str, max_tokens: int) -> tuple[str, int] | 
     groups: list = []
     chosen: list[Item] = []
     room = None  # tokens left after the last trial that fit
-    for it in usable:
-        text = it.text(mode)
+    for it, text in usable:
         # An item adds at least a quarter token per character (a CJK character a whole one) while
         # the "(N more not shown)" line stays: one that cannot fit is skipped without composing.
         if room is not None and len(text) // 4 > room and total - len(chosen) > 1:

@@ -347,17 +347,25 @@ def memories_section(memories, project: str, task_terms: set[str], now: date, st
                      m, days))
     rows.sort()
     items = []
-    index = GROUPS.index
+    # Every visible memory gets an item (~1,250 at 10,000 memories): what repeats across them — the
+    # caveat, the age text, the group and its place — is made once per distinct value.
+    stale = f" — over {stale_days} days old: verify against the current state before relying on it"
+    ages: dict = {}
+    groups: dict = {}
     for i, r in enumerate(rows):
         m, days = r[7], r[8]
-        caveat = ""
-        if days is not None and days > stale_days:
-            caveat = f" — over {stale_days} days old: verify against the current state before relying on it"
-        age = age_text(days)
+        caveat = stale if days is not None and days > stale_days else ""
+        age = ages.get(days)
+        if age is None:
+            age = ages[days] = age_text(days)
         full = f"- {m.statement} ({m.kind}, {m.project or 'global'}, {age}; memory:{m.path}){caveat}"
-        compact = f"- {m.short} ({age})" + (" — verify first" if caveat else "")
-        group = memory_group(m)
-        items.append(Item(full, compact, i, (index(group), i), group))
+        compact = f"- {m.short} ({age}) — verify first" if caveat else f"- {m.short} ({age})"
+        gk = (m.kind, m.scope, not m.project)  # all that memory_group looks at
+        g = groups.get(gk)
+        if g is None:
+            name = memory_group(m)
+            g = groups[gk] = (name, GROUPS.index(name))
+        items.append(Item(full, compact, i, (g[1], i), g[0]))
     return Section("memories", "Long-term memory", PRIORITY["memories"], items,
                    intro="Learned from past sessions; strongest and most relevant first. Ages count from the newest evidence.",
                    more=f"`holonmem search QUERY --kind memory --project {project}` finds them", groups=GROUPS, contiguous=False)

@@ -21,6 +21,11 @@ class _LazyPattern:
     (``.search``, ``.sub``…) compiles the pattern and rebinds the module-level
     name to the compiled :class:`re.Pattern`, so later calls cost nothing
     extra; a proxy held elsewhere (the TOPICS list) keeps what it looked up.
+    The pattern is compiled through the regex cache (:mod:`holonmem.rxcache`):
+    every pattern here is written in source, and ``re.compile`` called from
+    this method would compile the few a ``context`` turn needs on every turn
+    (~1-2 ms: the pattern is no constant of the calling code, so the cache that
+    :func:`holonmem.rxcache.install` sets up does not keep it).
     """
 
     def __init__(self, pattern: str, flags: int = 0):
@@ -29,7 +34,9 @@ class _LazyPattern:
 
     def __getattr__(self, attr: str):
         if self._rx is None:
-            self._rx = re.compile(*self._args)
+            from .rxcache import compile as rx_compile
+
+            self._rx = rx_compile(*self._args)
             g = globals()
             for name, value in list(g.items()):
                 if value is self:

@@ -212,3 +212,104 @@ def test_an_unchanged_folder_stats_only_the_known_files_and_still_sees_every_cha
         assert known == home.episodes_dir.stat().st_mtime_ns
     finally:
         cat.scan_days = real
+
+
+def _rows(c) -> dict:
+    return {rel: (m, s) for rel, m, s in c.conn.execute("SELECT rel, mtime_ns, size FROM days")}
+
+
+def _blobs(c) -> list:
+    import marshal
+
+    gen = c.conn.execute("SELECT value FROM meta WHERE key='gen'").fetchone()
+    return [(g == (gen[0] if gen else 0), marshal.loads(d)) for g, d in c.conn.execute("SELECT gen, data FROM snap")]
+
+
+def test_the_day_stamps_come_from_a_blob_that_always_holds_the_rows(home):
+    """A sync that wrote nothing keeps the ``days`` rows as one blob for the next turn; every row
+    written moves the generation on (the table's triggers), so a blob in use always equals the rows;
+    a hand edit is still seen on the next search."""
+    from holonmem.episodes import day_files
+
+    assert cat.sync(home) is True  # (installs the triggers: the blob waits for the next sync)
+    with cat.Catalog(home) as c:
+        assert c.sync() is True  # read the rows: kept as the blob
+        assert _blobs(c) == [(True, _rows(c))]
+
+    path = day_files(home)[0]
+    text = path.read_text(encoding="utf-8")
+    heading = next(line for line in text.splitlines() if line.startswith("## "))
+    path.write_text(text.replace(heading, heading + " zebrafish", 1), encoding="utf-8")  # an edit in place
+    project = next(line.split(":", 1)[1].strip().strip('"') for line in text.splitlines() if line.startswith("project:"))
+    hits, why = cat.search_episodes(home, "zebrafish", project)
+    assert why is None and hits and hits[0].startswith(f"episode:{path.stem}#")
+    with cat.Catalog(home) as c:
+        assert not any(current for current, _ in _blobs(c))  # the write moved the generation on
+        assert c.sync() is True and _blobs(c) == [(True, _rows(c))]
+        known = c._known()
+        gen = c.conn.execute("SELECT value FROM meta WHERE key='gen'").fetchone()[0]
+        c.conn.execute("UPDATE days SET size = size + 1")
+        c.conn.execute("UPDATE meta SET value = ? WHERE key='gen'", (gen,))  # the generation put back by hand
+        assert c._known() == known != _rows(c)  # the turn's stamps came from the blob
+
+
+def test_rows_written_by_other_code_or_a_catalog_without_triggers_never_get_a_stale_blob(home):
+    """Another holonmem (one that knows nothing of the blob) writing ``days``: the triggers move
+    the generation; a catalog whose triggers are gone (emptied and rebuilt by such a version) serves
+    no blob, gets them back and keeps a blob only from the next sync."""
+    assert cat.sync(home) is True
+    with cat.Catalog(home) as c:
+        assert c.sync() is True and _blobs(c) == [(True, _rows(c))]
+        c.conn.execute("UPDATE days SET size = size + 1 WHERE rowid = 1")  # as older code would write
+        assert c._known() == _rows(c) and not any(current for current, _ in _blobs(c))
+        for name in cat._TRIGGERS:
+            c.conn.execute(f"DROP TRIGGER {name}")
+        c.conn.execute("DELETE FROM meta WHERE key='gen'")
+        c.sync()
+        c.conn.execute("UPDATE days SET size = size - 1 WHERE rowid = 1")
+        assert c.sync() is True and _blobs(c) == [] and _rows(c) == c._known()  # triggers back, no blob yet
+        assert c.sync() is True and _blobs(c) == [(True, _rows(c))]
+
+
+def test_a_blob_read_before_another_process_wrote_is_never_kept(home):
+    """Turn A reads the rows, turn B writes (a hand edit synced), then A would keep what it read:
+    the generation moved, so nothing is kept and the next turn sees B's rows."""
+    import os
+
+    from holonmem.episodes import day_files
+
+    assert cat.sync(home) is True
+    with cat.Catalog(home) as c:
+        c.conn.execute("DELETE FROM snap")  # no blob: turn A reads the rows
+    path = day_files(home)[-1]
+    a = cat.Catalog(home)
+    real_diff = a._diff
+
+    def diff_then_b_writes():
+        out = real_diff()
+        path.write_text(path.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+        os.utime(path, ns=(path.stat().st_atime_ns, path.stat().st_mtime_ns + 3 * 10**9))
+        assert cat.sync(home) is True  # turn B
+        return out
+
+    a._diff = diff_then_b_writes
+    try:
+        assert a.sync() is True
+        assert _blobs(a) == []  # A's rows are of the generation before B's write: not kept
+    finally:
+        a.close()
+    with cat.Catalog(home) as c:
+        assert c.behind() == ([], [])
+        assert c.sync() is True and _blobs(c) == [(True, _rows(c))]
+        assert _rows(c)[home.rel(path)] == (path.stat().st_mtime_ns, path.stat().st_size)
+
+
+def test_clearing_never_brings_a_generation_back(home):
+    with cat.Catalog(home) as c:
+        c.sync()
+        c.sync()
+        before = c.conn.execute("SELECT value FROM meta WHERE key='gen'").fetchone()[0]
+        c.clear()
+        assert c.conn.execute("SELECT value FROM meta WHERE key='gen'").fetchone()[0] > before
+        assert _blobs(c) == [] and _rows(c) == {}
+        assert c.sync() is True and c.search(TASK, "invoicer")

@@ -137,3 +137,51 @@ def test_record_inits_are_compiled_once_and_behave_as_compiled(fresh, monkeypatc
     assert rxcache.source_code(src) == code
     Pair = make()
     assert Pair(1) == Pair(1, "x") and Pair(2, "y").b == "y" and repr(Pair(1)).endswith("Pair(a=1, b='x')")
+
+
+_TURN = """
+import atexit, sys
+from re import _compiler
+from holonmem import rxcache
+rxcache.PATH, report_to = sys.argv[1], sys.argv[2]  # the test's own file (install() names it after the command)
+sys.dont_write_bytecode = False
+compiled = []
+original = _compiler.compile
+def counting(p, flags=0):
+    compiled.append(p)
+    return original(p, flags)
+_compiler.compile = counting  # what install() falls back to: a pattern re compiles
+def report():
+    with open(report_to, "w", encoding="utf-8") as fh:
+        fh.write(repr(compiled))
+atexit.register(report)  # runs after rxcache's save (registered later), before the process ends
+sys.argv = ["holonmem", *sys.argv[3:]]
+from holonmem.cli import program
+program()
+"""
+
+
+@pytest.mark.parametrize("turn", ["context", "prompt"])
+def test_a_turn_compiles_no_pattern_once_the_cache_holds_them(dreamed_sample_home, tmp_path, turn):
+    """A context turn or a prompt hook, run by the executable the second time, finds every pattern
+    it uses in the cache: none is compiled by ``re`` (signal_rules' chitchat patterns were, on
+    every turn: their lazy proxy called re.compile with a pattern that is no constant of its code)."""
+    import ast
+    import json
+    import subprocess
+
+    home = str(dreamed_sample_home.root)
+    rx = str(tmp_path / "rx.test.marshal")
+    compiled = []
+    for i in range(2):
+        out = tmp_path / f"compiled{i}.txt"
+        if turn == "context":
+            argv, stdin = ["--home", home, "context", "--project", "invoicer", "--task", "hi, fix the 发票 rounding test"], None
+        else:
+            argv, stdin = ["--home", home, "hook", "claude"], json.dumps(
+                {"session_id": "s1", "cwd": "/src/invoicer", "hook_event_name": "UserPromptSubmit",
+                 "prompt": f"thanks! now fix the rounding test, attempt {i} 第{i}次"}, ensure_ascii=False)
+        p = subprocess.run([sys.executable, "-c", _TURN, rx, str(out), *argv], input=stdin, capture_output=True, text=True)
+        assert p.returncode == 0, p.stderr
+        compiled.append(ast.literal_eval(out.read_text(encoding="utf-8")))
+    assert compiled[1] == [], compiled[0]  # the first turn kept them (it may also build the memory catalog)
