@@ -215,6 +215,30 @@ def _fix_kind(steps: list[dict], rerun: dict, user_said: bool, user_did: str = "
     return "retry"
 
 
+# a shell command that passed but warned that something it needed could not be used: "Warning:
+# Texture '…' could not be imported: file is not a valid image (132 bytes)"
+_WARN_LINE = re.compile(r"^\s*(?:warning|warn|error)\b[^\n]{0,120}?\b(?:could not|cannot|can'?t|failed to|is not a valid|not a valid|"
+                        r"is missing|not found|unable to)\b[^\n]*", re.I | re.M)
+_SAYS_FAILED = re.compile(r"\bbut\b[^.]{0,80}\b(?:failed|could not|couldn'?t|didn'?t|missing|broken|invalid|not)\b|\bsame symptom\b"
+                          r"|\bfailed to\b|\b(?:didn'?t|did not) (?:work|import|load|build)\b|没(?:成功|导进|加载)|失败了?", re.I)
+_WARN_REACH = 8  # events between the warned run and what the agent says of it
+
+
+def _warned(events: list[dict], i: int, calls: dict[int, int]) -> bool:
+    """A passing shell command whose output warns that something could not be used, and the agent
+    says right after that it went wrong ("The build says it succeeded, but … 613 textures failed to
+    import"): a failure told by its output, fixed when the same command later passes without it."""
+    ev = events[i]
+    if not (A.is_pass(ev) and i in calls and L.shell_command(events[calls[i]]) and _WARN_LINE.search(ev.get("text") or "")):
+        return False
+    for e in events[i + 1:i + 1 + _WARN_REACH]:
+        if e.get("kind") == "tool_call":
+            return False  # the agent moved on without a word about it
+        if e.get("role") == "assistant" and e.get("kind", "message") == "message":
+            return bool(_SAYS_FAILED.search(e.get("text") or ""))
+    return False
+
+
 def pair_failures(events: list[dict]) -> list[dict]:
     """Real failed tool results with the diagnosis, fix and passing result that followed.
 
@@ -229,7 +253,8 @@ def pair_failures(events: list[dict]) -> list[dict]:
     result_of = {c: r for r, c in calls.items()}
     out = []
     for i, ev in enumerate(events):
-        if not A.is_real_failure(ev):
+        soft = not A.is_real_failure(ev) and _warned(events, i, calls)
+        if not A.is_real_failure(ev) and not soft:
             continue
         tool = ev.get("tool")
         failing_call = events[calls[i]] if i in calls else None
@@ -243,8 +268,12 @@ def pair_failures(events: list[dict]) -> list[dict]:
             if fail_cmd is not None:
                 if pc is None or not L.related_commands(fail_cmd, L.shell_command(pc) or ""):
                     continue
+            if soft and _WARN_LINE.search(e.get("text") or ""):
+                break  # run again and warned again: not fixed (yet)
             j = k
             break
+        if soft and j is None:
+            continue  # a warning nobody fixed is no failure of ours
         stop = j if j is not None else len(events)
         window = events[i + 1:stop]
         diags = [e for e in window if e.get("role") == "assistant" and e.get("kind", "message") == "message"]
@@ -273,7 +302,7 @@ def pair_failures(events: list[dict]) -> list[dict]:
             cmds.append(L.display_command(pass_call))
         f = {
             "event": ev["id"], "tool": tool, "call": failing_call["id"] if failing_call else None,
-            "error": _error_line(ev.get("text", "")),
+            "error": _one(_WARN_LINE.search(ev.get("text") or "").group(0), 200) if soft else _error_line(ev.get("text", "")),
             "diagnosis": _one(diag.get("text", ""), 400) if diag else "",
             "diagnosis_event": diag["id"] if diag else None,
             "fix": [c["id"] for c in fix_calls], "fix_commands": [c for c in dict.fromkeys(cmds) if c],

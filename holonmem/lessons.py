@@ -764,7 +764,8 @@ _CAUSAL_EN = re.compile(
     r"\b(because|since|so|needs?|requires?|isn'?t|is not|aren'?t|wasn'?t|doesn'?t|does not|don'?t|didn'?t|can'?t|"
     r"cannot|no longer|not (?:installed|set|configured|running|available|found|loaded|in|on)|expired?|missing|"
     r"lacks?|only|default|limit|too (?:large|big|long|many|old|new)|points? (?:at|to)|wrong|instead|means|"
-    r"caused|cause|reason|is called|renamed|no \w+ (?:is|are) running|back on|is in|belongs|out of|ran out|full|stale|locked)\b", re.I)
+    r"caused|cause|reason|is called|renamed|no \w+ (?:is|are) running|back on|is in|belongs|out of|ran out|full|stale|locked|"
+    r"without (?:pulling|running|installing|fetching|loading|setting|passing|the|a|an|any))\b", re.I)
 _CAUSAL_ZH = re.compile(r"(因为|所以|由于|需要|要用|不支持|没有|没装|未安装|不是|默认|限制|超过|过期|缺|错|不对|对不上|编码|原因|导致|只能|太大|不能|应该是|登记在)")
 _ACTION_EN = re.compile(
     r"^(?:I'?ll|I will|I'?m going|I am going|I'?ve|Let me|Let'?s|Now|Next|Then|OK|Okay|Sure|Thanks|Got it|Done|Fixed|"
@@ -776,6 +777,7 @@ _ANAPHORA = [
                r"on (?:your|the|my) \w+|\w+day)\s*[:,;\-–—]\s*", re.I),
     re.compile(r"\s*[,;\-–—]?\s*\b(?:same as|just like|like) (?:last time|before|yesterday|last week|\w+day)\b", re.I),
     re.compile(r"\s*\b(?:again|as before|once more)\b", re.I),
+    re.compile(r"\s+(?:too|as well)(?=\s*[.。!]?\s*$)", re.I),  # "this checkout has LFS pointers too"
     re.compile(r"(?:还是|又是)?(?:和|跟|同)?上次(?:那个|一样|的)?[，,、]?"),
     re.compile(r"^(?:还是|又是)"),
     # "千岛湖一样的问题：…", "same problem as the Hangzhou trip: …": a pointer to another occasion
@@ -783,7 +785,7 @@ _ANAPHORA = [
     re.compile(r"又(?=[\u3400-\u9fff])(?![名称])"),
 ]
 # "Same CUDA out-of-memory as the depth ablation: …" -> "CUDA out-of-memory: …"
-_SAME_AS = re.compile(r"^(?:the )?same (?!(?:problem|issue|thing) as )([^:,;]{2,40}?) as (?:the |in |on |with |for |last )?"
+_SAME_AS = re.compile(r"^(?:the )?same (?!(?:problem|issue|thing|symptom|error|failure) as )([^:,;]{2,40}?) as (?:the |in |on |with |for |last )?"
                       r"[^:,;.]{1,30}(?=\s*[:,;.]|$)", re.I)
 
 

@@ -561,3 +561,24 @@ def test_a_find_that_deletes_is_a_fix_and_the_way_to_avoid_it_is_kept():
         ("tool", "tool_result", "gallery_upload", "20 photos uploaded", {"status": "ok"}))
     (s,) = lessons_of(evs)
     assert s["channels"] == ["tool_failure_evidence"] and "To prevent it: Next time run it with --no-backup." in s["statement"]
+
+
+def test_a_run_that_passed_with_warnings_the_agent_calls_a_failure_is_fixed_like_one():
+    build = "tools/build.sh --target web"
+    warned = ("[build] 812 assets\nWarning: Font 'assets/fonts/Inter.ttf' could not be loaded: file is not a valid font (131 bytes)\n"
+              "Build finished (size 4 MB)")
+    evs = _events(
+        call(build), result(warned),
+        say("The build passed, but 40 fonts failed to load at ~130 bytes each: the checkout was made without pulling the LFS objects."),
+        call("git lfs install --local && git lfs pull"), result("Downloading LFS objects: 100% (40/40)"),
+        call(build), result("[build] 812 assets\nBuild finished (size 96 MB)"))
+    (f,) = pair_failures(evs)
+    assert f["fix_kind"] == "procedure" and f["error"].startswith("Warning: Font")
+    (s,) = lessons_of(evs)
+    assert s["statement"].startswith("ledgerly lesson: The checkout was made without pulling the LFS objects: run `git lfs install")
+    # warnings the agent says nothing about, or that are still there on the rerun, are no failure
+    quiet = _events(call(build), result(warned), call("git lfs pull"), result("ok"), call(build), result("Build finished"))
+    assert pair_failures(quiet) == []
+    again = _events(call(build), result(warned), say("The build passed, but the fonts failed to load."),
+                    call("git lfs pull"), result("ok"), call(build), result(warned))
+    assert pair_failures(again) == []
