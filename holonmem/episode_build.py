@@ -182,7 +182,7 @@ def _supplies_detail(text: str) -> bool:
     return bool(_DETAIL.search(text))
 
 
-def _fix_kind(steps: list[dict], rerun: dict, user_said: bool, user_did: str = "") -> str:
+def _fix_kind(steps: list[dict], rerun: dict, user_said: bool, user_did: str = "", user_awaited: bool = False) -> str:
     """One word for the structure of the fix, strongest first.
 
     ``env``: a command that changes the environment (install, login, export, start a
@@ -193,14 +193,15 @@ def _fix_kind(steps: list[dict], rerun: dict, user_said: bool, user_did: str = "
     run (not an inspection); ``changed``: the call itself was changed (other values);
     ``user``: the user supplied something and the same call passed; ``user_action``:
     the user says they did something by hand ("closed now", "我关了") and the same call
-    passed; ``retry``: nothing but a rerun.
+    passed — or passed with an option added when the agent had waited for the user ("关掉之后我再读",
+    "is it open somewhere?"); ``retry``: nothing but a rerun.
     """
     kinds = {s["kind"] for s in steps if s.get("ok")}
     if "env" in kinds or rerun.get("kind") == "launcher":
         return "env"  # a launcher (MO2, wine) gives the program the environment it lacked
     if rerun.get("kind") == "setup":
         return "env" if rerun.get("env") else "procedure"  # commands run before the same call
-    if rerun.get("kind") == "added":
+    if rerun.get("kind") == "added" and not (user_did and user_awaited):
         return "option"
     if "edit" in kinds:
         return "edit"
@@ -210,7 +211,7 @@ def _fix_kind(steps: list[dict], rerun: dict, user_said: bool, user_did: str = "
         return "changed"
     if user_said:
         return "user"
-    if user_did and rerun.get("kind") == "same":
+    if user_did and (rerun.get("kind") == "same" or user_awaited):
         return "user_action"
     return "retry"
 
@@ -222,6 +223,8 @@ _WARN_LINE = re.compile(r"^\s*(?:warning|warn|error)\b[^\n]{0,120}?\b(?:could no
 _SAYS_FAILED = re.compile(r"\bbut\b[^.]{0,80}\b(?:failed|could not|couldn'?t|didn'?t|missing|broken|invalid|not)\b|\bsame symptom\b"
                           r"|\bfailed to\b|\b(?:didn'?t|did not) (?:work|import|load|build)\b|没(?:成功|导进|加载)|失败了?", re.I)
 _WARN_REACH = 8  # events between the warned run and what the agent says of it
+# the agent waits for the user to do something before it runs again ("关掉之后我再读", "is it open somewhere?")
+_AWAITS_USER = re.compile(r"[?？]\s*$|(?:之后|以后|了)我再|等你|\bonce you\b|\bafter you\b|\bwhen you(?:'ve| have)?\b|\bcan you (?:close|quit|unlock|restart)\b", re.I)
 
 
 def _warned(events: list[dict], i: int, calls: dict[int, int]) -> bool:
@@ -310,7 +313,8 @@ def pair_failures(events: list[dict]) -> list[dict]:
             "resolution": "",
         }
         if j is not None:
-            f["fix_kind"] = _fix_kind(steps, rerun, user_said, did[0])
+            awaited = any(_AWAITS_USER.search(e.get("text") or "") for e in diags)
+            f["fix_kind"] = _fix_kind(steps, rerun, user_said, did[0], awaited)
             if f["fix_kind"] == "user_action":
                 f["user_action"], f["user_words"] = did[0], _one(did[1], 160)
             f["rerun"] = rerun

@@ -238,11 +238,19 @@ def _no_subcommand(s: str | None) -> bool:
     return s is None or _pathlike(s) or not re.fullmatch(r"[A-Za-z][\w:.-]*", s)
 
 
+# an interpreter runs the script it is given: `python3 wages.py` and `python3 -c "…"` are two programs
+_INTERPRETER = re.compile(r"(?:python|pypy|node|ruby|perl|php|bash|sh|zsh|deno|bun|Rscript)[\d.]*")
+
+
 def related_commands(a: str, b: str) -> bool:
     """Do two command lines run the same program and subcommand (a rerun, maybe with changes)?"""
     for pa, sa in _cores(a):
         for pb, sb in _cores(b):
             if pa != pb:
+                continue
+            if _INTERPRETER.fullmatch(pa) and (_pathlike(sa) or _pathlike(sb)):
+                if sa and sb and sa.rsplit("/", 1)[-1] == sb.rsplit("/", 1)[-1]:
+                    return True
                 continue
             # a path is an argument, not a subcommand (an option before it may or may not take a value),
             # and so is a value that is no word ("%{http_code}", "@$f")

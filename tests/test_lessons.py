@@ -246,6 +246,13 @@ def test_what_the_user_did_by_hand_between_two_runs_is_a_lesson_when_it_recurs()
     (b,) = lessons_of(zh)
     assert b["statement"].startswith("ledgerly lesson: 工资表写不进去，Excel 里还开着：请用户先关掉再重试。")
     assert a["subject"] == b["subject"]  # the same failure: promoted when it recurs in another session
+    # the agent waited for the user; the rerun that passed also changed a value: the user's act is the fix
+    waited = _events(
+        call("python tools/payroll.py --month 03"),
+        result("PermissionError: [Errno 13] Permission denied: 'P:/hr/payroll_03.xlsx'", ok=False),
+        say("工资表被锁住了，Excel 正开着，关掉之后我再跑。"), ("user", "message", None, "关了 你再来"),
+        call("python tools/payroll.py --month 03 --rate 150"), result("wrote P:/hr/payroll_03.xlsx (42 rows)"), session="s4")
+    assert pair_failures(waited)[0]["fix_kind"] == "user_action"
     # a plain rerun with nothing done in between is still no lesson
     plain = _locked_sheet("s3", "2026-03-10", "try again", "The sheet is locked.")
     assert pair_failures(plain)[0]["fix_kind"] == "retry" and lessons_of(plain) == []
@@ -282,6 +289,9 @@ def test_related_commands_see_through_prefixes_and_wrappers():
     assert L.related_commands(post, "for f in out/post_*.json; do curl -s -w '%{http_code}\\n' -d @$f \"$HOOK\"; done")
     assert L.related_commands("make test", "if make test; then echo ok; fi")
     assert not L.related_commands("for f in *.md; do wc -l $f; done", "for f in *.md; do rm $f; done")
+    # an interpreter runs the script it is given
+    assert not L.related_commands("python3 wages.py week", "python3 -c 'import openpyxl'")
+    assert L.related_commands("python3 tools/export.py Q1", "cd tools && python3 ./export.py Q1 --xlsx")
 
 
 def _pipeline(cli, home, tmp_path, events: list[dict]) -> None:
