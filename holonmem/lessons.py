@@ -781,6 +781,8 @@ _ACTION_EN = re.compile(
     r"Anything|String|Thing|Spring|Morning|Evening|Building blocks)\b)[A-Z][a-z]{2,}ing\b")
 _ACTION_ZH = re.compile(r"^(?:先|我(?:来|先|再|改|把|会|去|给|这就)|改用|改成|改走|换|按|重新|再|试|下面|现在|好的|马上|这就|修复|解决|办法)")
 _ANAPHORA = [
+    # "Same issue as last time with German product names: …" -> "German product names: …"
+    re.compile(r"^(?:the )?same (?:issue|problem|error|thing|symptom) as (?:last time|before|yesterday|last week|\w+day) (?:with|for|on) (?:the )?", re.I),
     re.compile(r"^(?:same (?:as|issue as|problem as|thing as)|just like|like) (?:last time|before|yesterday|last week|"
                r"on (?:your|the|my) \w+|\w+day)\s*[:,;\-–—]\s*", re.I),
     re.compile(r"\s*[,;\-–—]?\s*\b(?:same as|just like|like) (?:last time|before|yesterday|last week|\w+day)\b", re.I),

@@ -209,6 +209,12 @@ def test_a_credential_the_user_supplied_is_a_lesson_for_an_auth_error():
     assert s["channels"] == ["tool_failure_evidence"] and "credential" in s["statement"]
 
 
+def test_a_cause_told_as_the_same_issue_as_last_time_keeps_what_it_is_about():
+    assert L.cause_of("Same issue as last time with Dutch invoice dates: the parser needs the nl locale.", "x")[0] \
+        == "Dutch invoice dates: the parser needs the nl locale"
+    assert L.cause_of("Same problem as before: the token expired.", "x")[0] == "The token expired"
+
+
 def test_a_chinese_diagnosis_gives_a_chinese_statement_without_back_references():
     evs = _events(
         ("assistant", "tool_call", "python", "pd.read_excel('对账单.xls')", {"input": {"code": "pd.read_excel('对账单.xls')"}}),
