@@ -533,6 +533,11 @@ def sentences(text: str) -> list[str]:
     return out
 
 
+_POINTER_LEAD = re.compile(r"^(?:same deal|same as (?:the |in |for |with )?[\w .'-]{1,30}?)\s*[:：,，—–-]\s*(?=\S)", re.I)
+_POINTER_TAIL = re.compile(r"\s*[,;，；—–-]\s*(?:same as (?:always|usual|before|last time)|as usual|like (?:before|last time))\s*[.!]?\s*$"
+                           r"|\s*[，,；;]\s*(?:跟|和)(?:上次|之前|以前)(?:说的)?一样\s*[。.！!]?\s*$", re.I)
+
+
 def clean(sentence: str) -> str:
     """The sentence without lead-ins and standing markers ("Also, from now on, …")."""
     s = sentence.strip()
@@ -544,6 +549,14 @@ def clean(sentence: str) -> str:
     s = s.strip(" ,，;；")
     s = re.sub(r"[,，]?\s*\b(?:by the way|btw)\b\s*", " ", s, flags=re.I).strip()
     s = re.sub(r"[，,]\s*怎么(?:还是|又是)[^，。]*$", "", s)  # "…，怎么还是260": the stale value complained about
+    # a pointer back at an earlier time says nothing the statement needs: "Same as the paper: …",
+    # "…, same as always", "…，跟上次说的一样"
+    rest = _POINTER_LEAD.sub("", s, count=1)
+    if rest != s and content_chars(rest) >= 8:
+        s = rest[0].upper() + rest[1:] if rest[:1].isascii() else rest
+    rest = _POINTER_TAIL.sub("", s)
+    if rest != s and content_chars(rest) >= 6:
+        s = rest
     s = re.sub(r"\s+([,.;:!?])(?=\s|$)", r"\1", s)
     if s and re.match(r"^[a-z]+\b(?![/_.(])", s):
         s = s[0].upper() + s[1:]

@@ -605,6 +605,16 @@ def test_a_numbered_place_the_agent_got_wrong_is_a_correction():
     assert acts("2号门卸完了再去6号门", "先去2号门卸联华的货。") == []
 
 
+def test_a_pointer_back_is_left_out_of_the_statement():
+    ((_a, _p, t),) = acts("Same as the report: figures in grayscale, never colour.")
+    assert t.startswith("Figures in grayscale")
+    ((_a, _p, t),) = acts("周报里别写英文缩写，领导看不懂，跟上次说的一样")
+    assert t == "周报里别写英文缩写，领导看不懂"
+    ((_a, _p, t),) = acts("Same deal, if a figure only makes sense to us, leave it out of the deck")
+    assert t.startswith("If a figure only makes sense to us")
+    assert acts("same as before") == []
+
+
 def test_a_request_for_these_two_is_a_one_off():
     assert acts("skip the reminder email for these two, they asked for a call instead") == []
 
