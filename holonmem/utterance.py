@@ -169,7 +169,7 @@ ONE_OFF = re.compile(
     r"|\bfor now\b|\bfor today\b|\btoday\b|\btonight\b|\bin this (?:PR|branch|commit|notebook)\b|\bright now\b"
     # "next week" dates a task; "starting next week" dates a change that stays
     r"|(?<!starting )(?<!beginning )(?<!from )(?<!as of )\bnext week\b|(?<!starting )(?<!from )\btomorrow\b"
-    r"|\bwhile you'?re at it\b|这次|这回|这一次|这期|本期|这周|本周|这个月|本月|今天|今晚|明天|暂时|先停|先别|先不|(?<!从)下周(?!起|开始|的)|下个星期|这两天|临时|顺手)", re.I)
+    r"|\bwhile you'?re at it\b|这次|这回|这一次|这期|本期|这周|本周|这个月|本月|今天|今晚|明天|暂时|先停|先别|先不|(?<!从)下周(?!起|开始|的)|下个星期|这两天|这几天|这阵子|这段时间|临时|顺手)", re.I)
 # how the person wants to be called: "别叫我林老师了，叫我 Lin 就行", "call me Dana, not Dr. Kowalski"
 _ADDRESS_ME = (r"(?:叫|称呼|喊)我[^，。,\s]{1,5}?就(?:行|好|可以)|\b(?:everyone|everybody|people|most people|they all) calls? me (?-i:[A-Z][a-z]+)\b|\b(?:nobody|no one|noone) calls me\b"
                r"|\bcall me (?!back\b|later\b|when\b|if\b|tomorrow\b|asap\b|maybe\b|now\b|at\b|on\b)[a-z]{2,12}(?= pls\b| please\b| not\b|\s*[,.!]|$)|别(?:再)?叫我|叫我\s*[A-Za-z\u4e00-\u9fff]{1,8}\s*就(?:行|好|可以)|\bcall me (?-i:[A-Z][a-z]+)\b(?! (?:when|if|at|on|back|tomorrow|later))|\bdon'?t call me\b")
@@ -905,8 +905,9 @@ _QUANTIFIED_RULE = re.compile(
     r"|^(?:anything|everything)\s+(?:that|which|we|you|i)\b[^,]{1,40}\s+(?:is|are|goes|gets|has to be|must be)\b"
     r"|\bon (?:anything|everything|any \w+)\b[^.;]{0,30}\b(?:has to|must|needs? to)\b", re.I)
 _REQUIREMENT = re.compile(r"^(?:all\s+|the\s+|our\s+)?(?:[a-z-]+\s+){0,2}[a-z-]+s\b(?:\s+(?:in|for|of|on)\s+(?:the\s+|our\s+|my\s+)?[\w-]+)?\s+(?:have to|must|need to|should)\s+(?:be|stay|go|use)\b", re.I)
-# … and in Chinese, said as how it is done: "管制药出库要两个人签字的"
-_REQUIREMENT_ZH = re.compile(r"^[^，。,！？]{2,12}?(?:都|一律)?(?:要|得|必须|需要)[^，。,！？]{2,16}的\s*$"
+# … and in Chinese, said as how it is done: "管制药出库要两个人签字的" (what a party over there needs,
+# "上海华信那边要补一张10月的", is their request of the day)
+_REQUIREMENT_ZH = re.compile(r"^(?![^，。,！？]{1,8}那边要)[^，。,！？]{2,12}?(?:都|一律)?(?:要|得|必须|需要)[^，。,！？]{2,16}的\s*$"
                              # … or with the quantity it needs: "卫生间闭水得满48小时", "混凝土必须养护7天"
                              r"|^[^，。,！？]{2,14}?(?:得|必须|至少要|起码要)满?\s*[\d一二三四五六七八九十两]+\s*(?:个)?(?:小时|天|分钟|遍|次|层|周)\s*$"
                              # … or what a kind of document must carry: "公司报销的发票要填抬头和税号", "报销单都要附发票原件"

@@ -615,6 +615,13 @@ def test_a_pointer_back_is_left_out_of_the_statement():
     assert acts("same as before") == []
 
 
+def test_for_the_time_being_and_a_partys_request_of_the_day_are_one_offs():
+    assert acts("这阵子晚上路滑 要是下雪了 让他们直接停在门口 不用等我回话") == []
+    assert acts("杭州那家公司那边要补一张三月的，带税号的") == []
+    ((a, _p, _t),) = acts("危化品入库要两个人签字的")
+    assert a == "instruct"
+
+
 def test_a_request_for_these_two_is_a_one_off():
     assert acts("skip the reminder email for these two, they asked for a call instead") == []
 
