@@ -761,7 +761,9 @@ def classify(sentence: str, *, prev_assistant: str = "", quoted: list[str] | Non
         return Finding("replace", re.sub(r"^([^，,]{1,12}?)(?:改|调|换)一?下\s*[，,]\s*", r"\1", core), s, standing=True)
     conv = None if question or one_off or conditional and _OPTIONAL.search(s) or CORRECTION_LEAD.search(s) else convention(core)
     if conv:
-        return Finding(conv, _drop_reason(core) if conv == "convention" else core, s, personal=False, standing=True)
+        text = _drop_reason(core) if conv == "convention" else core
+        kept = _TASK_TAIL.sub("", text)
+        return Finding(conv, kept if content_chars(kept) >= 6 else text, s, personal=False, standing=True)
     if not standing and not STANDING.search(s) and re.match(r"^(?:我们|咱们|we\b|our\b)", core, re.I) and not re.search(r"\b(?:should|must|need to|have to)\b|应该|必须|要", core, re.I):
         if prev_assistant and not question and _contradicts_number(core, prev_assistant):
             return Finding("correct", core, s)  # "our notice number is BR-CO-15522" after the agent's other one
@@ -943,11 +945,17 @@ _PRACTICE_CONFIRM = re.compile(r"(?:我们|咱们)?(?:一直|向来|从来都|�
 _KIND_PRACTICE_ZH = re.compile(r"^[\u4e00-\u9fff]{2,4}(?<![们家人他她])都是[^，。\s]{0,8}?(?:礼拜[一二三四五六日天]|周[一二三四五六日末]|星期[一二三四五六日天]|每[天周月]|\d)")
 
 
+# how a kind of amount is reckoned: "提成是按趟算的", "运费都是按公里算的", "房租是按季度付的"
+_RECKONED_ZH = re.compile(r"^[\u4e00-\u9fff]{2,6}(?<![们家人他她])都?是按照?[^，。\s]{1,8}?(?:算|计算|计|收|结|付|报)的")
+# a request about the work at hand after the practice: "…，你看下脚本是不是这么算的"
+_TASK_TAIL = re.compile(r"(?:[，,；;]|(?<=[\u4e00-\u9fff\d])\s+)(?:你|您)?(?:先)?(?:看下|看一下|查一下|查下|对一下|核对一下|检查一下|帮我)[^，。]*[。.]?$")
+
+
 def _team_practice(core: str) -> bool:
     """A clause that says how the team always does something, with the value it keeps to."""
     if _TEAM_PRACTICE_EN.search(core):
         return True
-    if _KIND_PRACTICE_ZH.search(core):
+    if _KIND_PRACTICE_ZH.search(core) or _RECKONED_ZH.search(core):
         return True
     parts = re.split(r"[，,；;。]|" + _CJK_SPACE, core)
     clauses = [c for c in parts if c.strip()]

@@ -622,6 +622,14 @@ def test_for_the_time_being_and_a_partys_request_of_the_day_are_one_offs():
     assert a == "instruct"
 
 
+def test_how_an_amount_is_reckoned_is_a_practice_without_the_task_after_it():
+    ((a, p, t),) = acts("加班费是按小时算的 一小时45 周末一小时60 你看下表里是不是这么算的")
+    assert (a, p) == ("instruct", False) and t == "加班费是按小时算的 一小时45 周末一小时60"
+    ((a, _p, t),) = acts("房租都是按季度付的，你查一下这季的")
+    assert a == "instruct" and t == "房租都是按季度付的"
+    assert acts("他们是按天算的") == []
+
+
 def test_a_request_for_these_two_is_a_one_off():
     assert acts("skip the reminder email for these two, they asked for a call instead") == []
 
