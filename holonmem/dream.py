@@ -772,8 +772,10 @@ def _deep_one(g, plan, work, feats, changed, taken, candidates, index_mem, edita
 
 def _lessons_of_retired(rep: dict, work: dict, latest: str | None) -> list[str]:
     """Active lessons of the project whose failure names the tool or service a change says is gone
-    ("百望云到期了，不续了" outdates the lesson on the 百望云 error of `bwy invoice`)."""
-    gone = grouping.retired_terms(rep["statement"]) - grouping.features(rep["project"] or "")
+    ("百望云到期了，不续了" outdates the lesson on the 百望云 error of `bwy invoice`) or left for
+    another ("Madison's lead times are silly now, we're moving everything to Extra UK")."""
+    gone = (grouping.retired_terms(rep["statement"]) | grouping.left_names(_label_free(rep["statement"], rep["project"]))) \
+        - grouping.features(rep["project"] or "")
     if not gone or not rep["project"]:
         return []
     return sorted(p for p, m in work.items() if m.is_active and m.kind == "lesson" and m.project == rep["project"]

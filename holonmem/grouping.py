@@ -331,6 +331,29 @@ def retired_terms(text: str) -> frozenset[str]:
     return frozenset(x for x in out if x and x not in STOP)
 
 
+# a move of everything elsewhere: "we're moving everything to Extra UK", "switching all of it over to Xero"
+_MOVE_ALL = re.compile(r"\b(?:mov|switch|migrat)\w*\s+(?:everything|all of it|all of them|the lot|all our [a-z]+)\s+(?:over\s+)?(?:to|onto)\s+", re.I)
+_NAME = re.compile(r"(?<![\w.])([A-Z][a-z][\w-]+)(?:['’]s\b|\b)")
+
+
+@lru_cache(maxsize=65536)
+def left_names(text: str) -> frozenset[str]:
+    """The names a move of everything elsewhere leaves ("Madison's lead times are silly now, we're
+    moving everything to Extra UK" -> {"madison"}): the capitalised names said before the move,
+    a possessive or one inside the sentence (a sentence's first word is no name by its capital)."""
+    m = _MOVE_ALL.search(text or "")
+    if not m:
+        return frozenset()
+    head = text[:m.start()]
+    out = set()
+    for n in _NAME.finditer(head):
+        first = not head[:n.start()].strip() or head[:n.start()].rstrip()[-1:] in ".!?:"
+        if first and not n.group(0).endswith(("'s", "’s")):
+            continue
+        out.update(features(n.group(1)))
+    return frozenset(out - features(text[m.end():]) - STOP)
+
+
 def _named_only_inside(t: str, hits: list[re.Match]) -> frozenset[str]:
     """The features of the phrases ``hits`` name (each one's first group that matched) that the
     text outside every one of them does not."""

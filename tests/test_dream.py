@@ -362,6 +362,27 @@ def test_a_service_said_to_be_gone_outdates_the_lessons_on_its_failures(home, cl
     assert _by_start(home, "发票通到期了").status == "active"
 
 
+def test_moving_everything_to_another_supplier_outdates_the_lessons_on_the_old_ones_api(home, cli):
+    from holonmem.grouping import left_names
+
+    assert left_names("Northwind's prices are silly now, we're moving everything to Brightline.") == frozenset({"northwind"})
+    assert left_names("The prices are silly, we're moving everything to Brightline") == frozenset()
+    lesson = ("invoicer lesson: 40 lines take longer than the 30 s limit: add `--batch 20`. Applies when `python3` fails "
+              "with ReadTimeout (HTTPSConnectionPool(host='api.northwind.example', port=443)).")
+    other = "invoicer lesson: When `pdfgen` fails with a missing font, run `fc-cache -f` first."
+    signalstore.append(home, [
+        signal(551, lesson, "s_a", ts="2026-06-10T10:00:00+08:00", kind="lesson", source_role="tool", trust="tool-observed",
+               channels=["tool_failure_evidence"]),
+        signal(552, other, "s_a", ts="2026-06-10T11:00:00+08:00", kind="lesson", source_role="tool", trust="tool-observed",
+               channels=["tool_failure_evidence"]),
+        signal(553, "Northwind's prices are silly now, we're moving everything to Brightline.", "s_b",
+               ts="2026-06-18T10:00:00+08:00", act="replace"),
+    ])
+    dream(cli, home)
+    assert _by_start(home, "invoicer lesson: 40 lines").status == "superseded"
+    assert _by_start(home, "invoicer lesson: When `pdfgen`").status == "active"
+
+
 def test_a_chinese_way_stopped_finds_its_rule_by_the_word_left_behind(home, cli):
     signalstore.append(home, [
         signal(511, "每周五把周报发我微信，写三条就行", "s_a", ts="2026-06-10T10:00:00+08:00", scope="user", project=None),
