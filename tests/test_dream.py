@@ -346,14 +346,18 @@ def test_new_days_for_a_person_named_by_title_supersede_the_old_days(home, cli):
     assert _by_start(home, "Ms Wu moves to").status == "active"
 
 
+def _tool_lesson(n: int, statement: str, ts: str) -> dict:
+    """A lesson signal from a tool failure and its fix (session s_a)."""
+    return signal(n, statement, "s_a", ts=ts, kind="lesson", source_role="tool", trust="tool-observed",
+                  channels=["tool_failure_evidence"])
+
+
 def test_a_service_said_to_be_gone_outdates_the_lessons_on_its_failures(home, cli):
     lesson = ("invoicer lesson: `fp issue` 报错「开票失败 E77 抬头不能为空」时，加上 `--title`。 原因：发票通的接口要求抬头。")
     other = "invoicer lesson: `pdfgen` 报错「字体缺失」时，先运行 `fc-cache -f`。"
     signalstore.append(home, [
-        signal(541, lesson, "s_a", ts="2026-06-10T10:00:00+08:00", kind="lesson", source_role="tool", trust="tool-observed",
-               channels=["tool_failure_evidence"]),
-        signal(542, other, "s_a", ts="2026-06-10T11:00:00+08:00", kind="lesson", source_role="tool", trust="tool-observed",
-               channels=["tool_failure_evidence"]),
+        _tool_lesson(541, lesson, "2026-06-10T10:00:00+08:00"),
+        _tool_lesson(542, other, "2026-06-10T11:00:00+08:00"),
         signal(543, "发票通到期了，不续了。以后发票都用票易开", "s_b", ts="2026-06-18T10:00:00+08:00", act="replace"),
     ])
     dream(cli, home)
@@ -371,10 +375,8 @@ def test_moving_everything_to_another_supplier_outdates_the_lessons_on_the_old_o
               "with ReadTimeout (HTTPSConnectionPool(host='api.northwind.example', port=443)).")
     other = "invoicer lesson: When `pdfgen` fails with a missing font, run `fc-cache -f` first."
     signalstore.append(home, [
-        signal(551, lesson, "s_a", ts="2026-06-10T10:00:00+08:00", kind="lesson", source_role="tool", trust="tool-observed",
-               channels=["tool_failure_evidence"]),
-        signal(552, other, "s_a", ts="2026-06-10T11:00:00+08:00", kind="lesson", source_role="tool", trust="tool-observed",
-               channels=["tool_failure_evidence"]),
+        _tool_lesson(551, lesson, "2026-06-10T10:00:00+08:00"),
+        _tool_lesson(552, other, "2026-06-10T11:00:00+08:00"),
         signal(553, "Northwind's prices are silly now, we're moving everything to Brightline.", "s_b",
                ts="2026-06-18T10:00:00+08:00", act="replace"),
     ])
