@@ -357,7 +357,9 @@ class _Group:
             shown = m["kind"] != "lesson" or "tool_failure_evidence" in (m.get("channels") or [])
             # the request itself over a complaint that it happened again ("嗯对，又“亲”上了")
             plain = not grouping.complains_again(m["statement"])
-            return (shown, plain, full, m.get("act") in EXPLICIT_ACTS, _ts_key(m.get("ts")), m["confidence"])
+            # … and over one that leans on what was said before ("跟你说过了 这边也一样 说斤…")
+            alone = not utterance.leans_back(m["statement"])
+            return (shown, plain, alone, full, m.get("act") in EXPLICIT_ACTS, _ts_key(m.get("ts")), m["confidence"])
         return max(self.members, key=key)
 
 

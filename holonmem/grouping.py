@@ -271,7 +271,7 @@ def _negation_only_in_reason(text: str) -> bool:
 
 # a negation followed by what to do instead: "别直接动正文，用批注提意见", "不动正文只加批注",
 # "don't edit the text, just add comments"
-_ALTERNATIVE = re.compile(r"(?:别|不要|不)[^，。；！？]{1,10}[，,；;]?\s*(?:而是|改用|改成|换成|用|只)[^，。；]{1,12}"
+_ALTERNATIVE = re.compile(r"(?:别|不要|不)(?!(?:给我|帮我|给他|给她|替我)(?:改用|改成|换成|用))[^，。；！？]{1,10}[，,；;]?\s*(?:而是|改用|改成|换成|用|只)[^，。；]{1,12}"
                           r"|\b(?:don'?t|do not|never)\b[^,.;!?]{1,40}[,;]\s*(?:just |only )?(?:use|add|put|write)\b", re.I)
 
 

@@ -512,6 +512,16 @@ _NEXT_POINT = re.compile(rf"(?<=[\u3400-\u9fff0-9])[ \t\u3000]+(?={_NEXT_POINT_W
 _OPENS_NEXT_POINT = re.compile(rf"^\W*(?:{_NEXT_POINT_WORDS})")
 
 
+# a wording that leans on an earlier one: "跟你说过了", "这边也一样", "like I said", "same as the paper"
+_LEANS_BACK = re.compile(r"跟你说过|说过了|说过的|(?:这边|那边|这里)?也一样|同上|还是那句|照旧|老规矩"
+                         r"|\b(?:like|as) I (?:said|told you)\b|\bsame (?:as|deal|here)\b|\bI told you\b", re.I)
+
+
+def leans_back(text: str) -> bool:
+    """Whether ``text`` leans on something said before (a weaker wording of a rule said twice)."""
+    return bool(_LEANS_BACK.search(text or ""))
+
+
 def opens_next_point(sentence: str) -> bool:
     """Does the sentence open with 还有/另外/对了, the person's word for another point?"""
     return bool(_OPENS_NEXT_POINT.match(sentence))

@@ -385,6 +385,24 @@ def test_moving_everything_to_another_supplier_outdates_the_lessons_on_the_old_o
     assert _by_start(home, "invoicer lesson: When `pdfgen`").status == "active"
 
 
+def test_a_unit_asked_for_in_two_projects_is_the_persons_in_the_wording_that_stands_alone(home, cli):
+    from holonmem.grouping import polarity_of
+    from holonmem.utterance import leans_back
+
+    assert polarity_of("说公斤 别给我换成磅") == "-" and polarity_of("别写英文，用中文") == "+"
+    assert leans_back("跟你说过了 这边也一样") and not leans_back("别写lb 我们这边都说公斤")
+    signalstore.append(home, [
+        weak(561, "别写lb 我们这边都说公斤 客户也看不懂磅", "s_a", ts="2026-06-10T10:00:00+08:00", project="shop",
+             kind="preference", act="prefer", polarity="-"),
+        weak(562, "跟你说过了 这边也一样 说公斤 别给我换成磅", "s_b", ts="2026-06-18T10:00:00+08:00", project="farm",
+             kind="preference", act="prefer", polarity="-"),
+    ])
+    dream(cli, home)
+    made = [m for m in load_memories(home) if m.is_active and "公斤" in m.statement]
+    assert len(made) == 1 and made[0].scope == "user", [(m.scope, m.statement) for m in made]
+    assert "说过" not in made[0].statement and "lb" in made[0].statement
+
+
 def test_a_chinese_way_stopped_finds_its_rule_by_the_word_left_behind(home, cli):
     signalstore.append(home, [
         signal(511, "每周五把周报发我微信，写三条就行", "s_a", ts="2026-06-10T10:00:00+08:00", scope="user", project=None),
