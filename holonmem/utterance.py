@@ -562,7 +562,8 @@ def clean(sentence: str) -> str:
     # a pointer back at an earlier time says nothing the statement needs: "Same as the paper: …",
     # "…, same as always", "…，跟上次说的一样"
     rest = _POINTER_LEAD.sub("", s, count=1)
-    if rest != s and content_chars(rest) >= 8:
+    # … when what follows says it all by itself ("Same as the staging DB: read-only on Fridays" keeps its subject)
+    if rest != s and content_chars(rest) >= 8 and (len(rest.split()) >= 5 or not rest.isascii()):
         s = rest[0].upper() + rest[1:] if rest[:1].isascii() else rest
     rest = _POINTER_TAIL.sub("", s)
     if rest != s and content_chars(rest) >= 6:

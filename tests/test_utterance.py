@@ -608,6 +608,9 @@ def test_a_numbered_place_the_agent_got_wrong_is_a_correction():
 def test_a_pointer_back_is_left_out_of_the_statement():
     ((_a, _p, t),) = acts("Same as the report: figures in grayscale, never colour.")
     assert t.startswith("Figures in grayscale")
+    # what follows is too short to stand alone: the pointer names its subject and stays
+    ((_a, _p, t),) = acts("Same as the staging DB: never deploy on Fridays.")
+    assert t.startswith("Same as the staging DB")
     ((_a, _p, t),) = acts("周报里别写英文缩写，领导看不懂，跟上次说的一样")
     assert t == "周报里别写英文缩写，领导看不懂"
     ((_a, _p, t),) = acts("Same deal, if a figure only makes sense to us, leave it out of the deck")
