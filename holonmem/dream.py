@@ -776,9 +776,11 @@ def _lessons_of_retired(rep: dict, work: dict, latest: str | None) -> list[str]:
     """Active lessons of the project whose failure names the tool or service a change says is gone
     ("百望云到期了，不续了" outdates the lesson on the 百望云 error of `bwy invoice`) or left for
     another ("Madison's lead times are silly now, we're moving everything to Extra UK")."""
+    if not rep["project"]:
+        return []
     gone = (grouping.retired_terms(rep["statement"]) | grouping.left_names(_label_free(rep["statement"], rep["project"]))) \
-        - grouping.features(rep["project"] or "")
-    if not gone or not rep["project"]:
+        - grouping.features(rep["project"])
+    if not gone:
         return []
     return sorted(p for p, m in work.items() if m.is_active and m.kind == "lesson" and m.project == rep["project"]
                   and gone <= grouping.features(m.body or m.statement) and _mem_ts(m) <= _ts_key(latest))

@@ -227,19 +227,21 @@ _WARN_REACH = 8  # events between the warned run and what the agent says of it
 _AWAITS_USER = re.compile(r"[?？]\s*$|(?:之后|以后|了)我再|等你|\bonce you\b|\bafter you\b|\bwhen you(?:'ve| have)?\b|\bcan you (?:close|quit|unlock|restart)\b", re.I)
 
 
-def _warned(events: list[dict], i: int, calls: dict[int, int]) -> bool:
-    """A passing shell command whose output warns that something could not be used, and the agent
-    says right after that it went wrong ("The build says it succeeded, but … 613 textures failed to
-    import"): a failure told by its output, fixed when the same command later passes without it."""
+def _warned(events: list[dict], i: int, calls: dict[int, int]) -> str:
+    """The warning line of a passing shell command whose output warns that something could not be
+    used, when the agent says right after that it went wrong ("The build says it succeeded, but …
+    613 textures failed to import"), else "": a failure told by its output, fixed when the same
+    command later passes without it."""
     ev = events[i]
-    if not (A.is_pass(ev) and i in calls and L.shell_command(events[calls[i]]) and _WARN_LINE.search(ev.get("text") or "")):
-        return False
+    warning = _WARN_LINE.search(ev.get("text") or "") if A.is_pass(ev) and i in calls and L.shell_command(events[calls[i]]) else None
+    if warning is None:
+        return ""
     for e in events[i + 1:i + 1 + _WARN_REACH]:
         if e.get("kind") == "tool_call":
-            return False  # the agent moved on without a word about it
+            return ""  # the agent moved on without a word about it
         if e.get("role") == "assistant" and e.get("kind", "message") == "message":
-            return bool(_SAYS_FAILED.search(e.get("text") or ""))
-    return False
+            return warning.group(0) if _SAYS_FAILED.search(e.get("text") or "") else ""
+    return ""
 
 
 def pair_failures(events: list[dict]) -> list[dict]:
@@ -256,8 +258,8 @@ def pair_failures(events: list[dict]) -> list[dict]:
     result_of = {c: r for r, c in calls.items()}
     out = []
     for i, ev in enumerate(events):
-        soft = not A.is_real_failure(ev) and _warned(events, i, calls)
-        if not A.is_real_failure(ev) and not soft:
+        soft = "" if A.is_real_failure(ev) else _warned(events, i, calls)  # the warning line of a soft failure
+        if not soft and not A.is_real_failure(ev):
             continue
         tool = ev.get("tool")
         failing_call = events[calls[i]] if i in calls else None
@@ -297,15 +299,15 @@ def pair_failures(events: list[dict]) -> list[dict]:
         rerun = _rerun(failing_call, pass_call) if j is not None else {"kind": "other"}
         said = [e.get("text") or "" for e in window if A.is_user_authored(e) and _supplies_detail(e.get("text") or "")]
         user_said = bool(said)
-        did = next(((L.user_action(e.get("text") or ""), e.get("text") or "") for e in window
-                    if A.is_user_authored(e) and L.user_action(e.get("text") or "")), ("", ""))
+        did = next(((act, e.get("text") or "") for e in window if A.is_user_authored(e)
+                    for act in (L.user_action(e.get("text") or ""),) if act), ("", ""))
         by_id = {e["id"]: e for e in fix_calls}
         cmds = [L.display_command(by_id[s["event"]]) for s in steps if s["ok"] and s["kind"] != "inspect"]
         if pass_call is not None and rerun.get("kind") != "same":
             cmds.append(L.display_command(pass_call))
         f = {
             "event": ev["id"], "tool": tool, "call": failing_call["id"] if failing_call else None,
-            "error": _one(_WARN_LINE.search(ev.get("text") or "").group(0), 200) if soft else _error_line(ev.get("text", "")),
+            "error": _one(soft, 200) if soft else _error_line(ev.get("text", "")),
             "diagnosis": _one(diag.get("text", ""), 400) if diag else "",
             "diagnosis_event": diag["id"] if diag else None,
             "fix": [c["id"] for c in fix_calls], "fix_commands": [c for c in dict.fromkeys(cmds) if c],

@@ -510,7 +510,7 @@ def value_topic(a_text: str, b_text: str) -> frozenset[str]:
 
 
 # a person named with a title: "Dr Ng", "Ms. Li" — a short surname is still a name
-_TITLED = re.compile(r"\b(?:dr|mr|mrs|ms|miss|prof|professor|dr\.|mr\.|mrs\.|ms\.)\s+([a-z][a-z'-]+)")
+_TITLED = re.compile(r"\b(?:dr|mr|mrs|ms|miss|prof|professor)\.?\s+([a-z][a-z'-]+)")
 
 
 @lru_cache(maxsize=65536)

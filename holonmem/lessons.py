@@ -1187,7 +1187,6 @@ def lesson_signal(f: dict, by_id: dict[str, dict], ep: Episode, created: str) ->
     if fix_kind == "user_action" and f.get("user_words"):
         words = clean_text(f["user_words"], project)
         statement += f" 用户当时说：「{words}」。" if zh else f' The user said: "{words}".'
-
     subject = error_signature(raw, program.split()[0] if program else tool)
     evidence_ids = [f["event"]] + ([f["diagnosis_event"]] if f.get("diagnosis_event") else []) + list(f.get("fix") or []) + [passed["id"]]
     evidence = [by_id[i] for i in dict.fromkeys(evidence_ids) if i in by_id]
