@@ -299,16 +299,24 @@ def test_a_move_supersedes_the_rule_that_named_the_old_place(home, cli):
 
     assert moved_objects("we're moving the invoices to Xero, use Xero from now on") == moved_objects("invoices moved to xero")
     assert moved_objects("we moved to pnpm") == frozenset()  # nothing named: no slot
+    # (the rule on the page count names no place: another slot)
+    _change_supersedes(home, cli, 501, "Invoices in quickbooks like usual, copy last month's and bump the number",
+                       "Keep invoices under one page", "We're moving invoices to xero, use xero for every invoice from now on")
+
+
+def _change_supersedes(home, cli, n: int, old: str, other: str, change: str,
+                       old_kw: dict | None = None, other_kw: dict | None = None) -> None:
+    """``old`` (session s_a), ``other`` (s_a2) and the change of mind ``change`` (s_b, a week later):
+    after a dream the change supersedes ``old`` and leaves ``other`` active."""
     signalstore.append(home, [
-        signal(501, "Invoices in quickbooks like usual, copy last month's and bump the number", "s_a", ts="2026-06-10T10:00:00+08:00"),
-        signal(502, "Keep invoices under one page", "s_a2", ts="2026-06-10T11:00:00+08:00"),
-        signal(503, "We're moving invoices to xero, use xero for every invoice from now on", "s_b", ts="2026-06-18T10:00:00+08:00",
-               act="replace"),
+        signal(n, old, "s_a", ts="2026-06-10T10:00:00+08:00", **(old_kw or {})),
+        signal(n + 1, other, "s_a2", ts="2026-06-10T11:00:00+08:00", **(other_kw or {})),
+        signal(n + 2, change, "s_b", ts="2026-06-18T10:00:00+08:00", act="replace"),
     ])
     dream(cli, home)
-    assert _by_start(home, "Invoices in quickbooks").status == "superseded"
-    assert _by_start(home, "Keep invoices under one page").status == "active"  # no place named: another slot
-    assert _by_start(home, "We're moving invoices").status == "active"
+    assert _by_start(home, old[:22]).status == "superseded"
+    assert _by_start(home, other[:22]).status == "active"
+    assert _by_start(home, change[:22]).status == "active"
 
 
 def test_a_tool_now_used_for_a_thing_supersedes_the_route_through_the_old_one(home, cli):
@@ -317,33 +325,20 @@ def test_a_tool_now_used_for_a_thing_supersedes_the_route_through_the_old_one(ho
     assert moved_objects("busy morning, we're on freshbooks now for billing, sam set it up") == moved_objects("billing moved to freshbooks")
     assert moved_objects("we're using tally for surveys now") == frozenset({"survey"})
     assert moved_objects("I'm on the train now for an hour") == frozenset()
-    signalstore.append(home, [
-        signal(521, "Billing goes thru zoho, the company account not mine", "s_a", ts="2026-06-10T10:00:00+08:00",
-               act="convention", kind="fact"),
-        signal(522, "Billing emails get a PDF attached", "s_a2", ts="2026-06-10T11:00:00+08:00"),
-        signal(523, "Busy morning, we're on freshbooks now for billing, sam set it up", "s_b", ts="2026-06-18T10:00:00+08:00",
-               act="replace"),
-    ])
-    dream(cli, home)
-    assert _by_start(home, "Billing goes thru zoho").status == "superseded"
-    assert _by_start(home, "Billing emails get a PDF").status == "active"  # no tool named: another slot
-    assert _by_start(home, "Busy morning, we're on freshbooks").status == "active"
+    # (the rule on what billing emails carry names no tool: another slot)
+    _change_supersedes(home, cli, 521, "Billing goes thru zoho, the company account not mine", "Billing emails get a PDF attached",
+                       "Busy morning, we're on freshbooks now for billing, sam set it up",
+                       old_kw={"act": "convention", "kind": "fact"})
 
 
 def test_new_days_for_a_person_named_by_title_supersede_the_old_days(home, cli):
     from holonmem.grouping import titled_names
 
     assert titled_names("Ms. Wu and Dr Li") == frozenset({"wu", "li"})
-    signalstore.append(home, [
-        signal(531, "Ms Wu is only in on tuesdays and fridays, the portal still lists mondays", "s_a",
-               ts="2026-06-10T10:00:00+08:00", act="convention", kind="fact"),
-        signal(532, "Mr Li is only in on mondays", "s_a2", ts="2026-06-10T11:00:00+08:00", act="convention", kind="fact"),
-        signal(533, "Ms Wu moves to wednesdays and thursdays from july", "s_b", ts="2026-06-18T10:00:00+08:00", act="replace"),
-    ])
-    dream(cli, home)
-    assert _by_start(home, "Ms Wu is only in").status == "superseded"
-    assert _by_start(home, "Mr Li is only in").status == "active"  # another person's days
-    assert _by_start(home, "Ms Wu moves to").status == "active"
+    # (Mr Li's days are another person's)
+    _change_supersedes(home, cli, 531, "Ms Wu is only in on tuesdays and fridays, the portal still lists mondays",
+                       "Mr Li is only in on mondays", "Ms Wu moves to wednesdays and thursdays from july",
+                       old_kw={"act": "convention", "kind": "fact"}, other_kw={"act": "convention", "kind": "fact"})
 
 
 def _tool_lesson(n: int, statement: str, ts: str) -> dict:
