@@ -20,15 +20,15 @@ catalog is rebuilt from the episode files.
 
 from __future__ import annotations
 
-from .digest import sha1
 import marshal
 import os
 import sqlite3
 import stat
 from pathlib import Path
 
+from .digest import sha1
 from .home import Home
-from .sqlitedb import Database, connect, transaction
+from .sqlitedb import Database, connect, run_script, transaction
 from .ranking import COMMON_DF, recency  # a query term in more than COMMON_DF of the episodes does not select
 
 DB_NAME = "episodes.sqlite"
@@ -140,9 +140,7 @@ class Catalog(Database):
                 gen = c.execute(f"SELECT {_GEN}").fetchone()[0]
             except sqlite3.OperationalError:
                 gen = 0
-            for stmt in _DROP.split(";"):
-                if stmt.strip():
-                    c.execute(stmt)
+            run_script(c, _DROP)
             self._new_generation(c, gen)
 
     def _new_generation(self, c, last: int = 0) -> None:
@@ -151,9 +149,7 @@ class Catalog(Database):
         lost its count), but the clock's nanoseconds when they are more."""
         import time
 
-        for stmt in _SCHEMA.split(";"):
-            if stmt.strip():
-                c.execute(stmt)
+        run_script(c, _SCHEMA)
         for stmt in _TRIGGER_SQL:
             c.execute(stmt)
         c.execute("DELETE FROM snap")

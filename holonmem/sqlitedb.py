@@ -91,6 +91,15 @@ class Database:
         self.close()
 
 
+def run_script(conn: sqlite3.Connection, *scripts: str) -> None:
+    """Each ``;``-separated statement of ``scripts`` in the transaction that is open
+    (``executescript`` would commit it first)."""
+    for script in scripts:
+        for stmt in script.split(";"):
+            if stmt.strip():
+                conn.execute(stmt)
+
+
 def _ensure_schema(conn: sqlite3.Connection, version: int, drop: str, schema: str) -> None:
     """Create the tables, or replace those of another version; checked again
     under the write lock, so two processes never both do it."""
@@ -98,7 +107,5 @@ def _ensure_schema(conn: sqlite3.Connection, version: int, drop: str, schema: st
         return
     with transaction(conn, immediate=True):
         if conn.execute("PRAGMA user_version").fetchone()[0] != version:
-            for stmt in (drop + ";" + schema).split(";"):
-                if stmt.strip():
-                    conn.execute(stmt)
+            run_script(conn, drop, schema)
             conn.execute(f"PRAGMA user_version={version}")
