@@ -56,7 +56,7 @@ def parse_importtime(stderr: str) -> tuple[dict[str, float], dict[str, float]]:
 def import_top(argv: list[str], env: dict, stdin: bytes | None = None, n: int = 4) -> str:
     """Run ``argv`` once with ``PYTHONPROFILEIMPORTTIME=1`` and name the heaviest
     imports, e.g. ``imports 180 ms: whoosh (holonmem.index) 90, ...``."""
-    env = dict(env, PYTHONPROFILEIMPORTTIME="1")
+    env = dict(env, PYTHONPROFILEIMPORTTIME="1", HOLONMEM_TURN_SERVER="0")  # the turn in its own process
     p = subprocess.run(argv, input=stdin, capture_output=True, env=env)
     outside, own = parse_importtime(p.stderr.decode("utf-8", "replace"))
     if not outside and not own:
@@ -114,7 +114,7 @@ def cprofile_cmd(args: list[str], env: dict, n: int = 5, by: str = "own", stdin:
 
     with tempfile.NamedTemporaryFile(suffix=".prof") as tmp:
         p = subprocess.run([sys.executable, "-m", "cProfile", "-o", tmp.name, "-m", "holonmem", *args],
-                           input=stdin, capture_output=True, env=env)
+                           input=stdin, capture_output=True, env=dict(env, HOLONMEM_TURN_SERVER="0"))
         if p.returncode != 0:
             return f"(profile failed: exit {p.returncode})"
         return summarize(pstats.Stats(tmp.name), n, by)

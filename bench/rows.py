@@ -44,6 +44,20 @@ def _bytecode_fresh() -> None:
         _COMPILED = True
 
 
+def _turn_server_up(home: Path) -> None:
+    """The per-turn rows time turns as an agent's hooks run them: the executable hands
+    `context` and `hook` to the warm turn server it started on an earlier turn
+    (docs/context.md, "The turn server"). Start one, and wait until it answers."""
+    env = dict(hm_env(home), HOLONMEM_DEBUG="1")
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        p = run_rss([*holonmem_argv(), "context", "--project", "invoicer"], env=env, check=False)
+        if b"ran in the turn server" in p.stderr:
+            return
+        time.sleep(0.2)
+    raise RuntimeError("the turn server did not come up in 30 s")
+
+
 # -- ingest -------------------------------------------------------------------
 
 BARE_LOOP = """
@@ -160,6 +174,7 @@ def _hook_row(ctx: Ctx, name: str, event: str, what: str, target: str, limit: fl
         payload = lambda i: json.dumps({"role": "user", "project": "invoicer", "session": "bench-hook",  # noqa: E731
                                         "text": f"one more prompt {i} 第{i}次"}, ensure_ascii=False).encode() + b"\n"
     row = Row(name, what, f"{ctx.cfg['mid']:,}-event home", target=target)
+    _turn_server_up(home)
     counter = iter(range(10**6))
 
     def ours() -> float:
@@ -402,6 +417,7 @@ def context(ctx: Ctx) -> Row:
     if not ctx.has("context"):
         return not_measured(row, "`holonmem context` does not exist yet")
     home = ctx.indexed_home("mid") if ctx.has("index") else ctx.consolidated_home("mid")
+    _turn_server_up(home)
     it = iter(range(10**6))
 
     def args():
@@ -487,6 +503,7 @@ def _settled(home: Path) -> Path:
     first turn of each project builds its ledger-tail and day caches. Wait those 2 s out, then run
     each task's turn once (measured: ~100-150 ms a turn on such a home, ~75-80 ms once settled)."""
     if home not in _SETTLED:
+        _turn_server_up(home)
         time.sleep(2.5)
         it = iter(range(len(CONTEXT_TASKS)))
         for _ in CONTEXT_TASKS:
@@ -521,6 +538,7 @@ def context_growth(ctx: Ctx) -> Row:
     """The same command on the big scale home and on one with 100 memories and 5 notes."""
     big, notes = ctx.cfg["scale_memories"][1], ctx.cfg["scale_notes"]
     h_big, h_small = ctx.scale_home(big, notes), ctx.scale_home(100, 5)
+    _turn_server_up(h_big)
     row = Row("context_growth", f"`context --task` at {big:,} memories + {notes} notes / at 100 memories + 5 notes",
               _scale_what(ctx, big, notes), target="≤ 1.3×")
     it_a, it_b = iter(range(10**6)), iter(range(10**6))
@@ -558,6 +576,7 @@ def context_after_pull(ctx: Ctx) -> Row:
     file at each name), then the first context, then a warm one."""
     big, notes = ctx.cfg["scale_memories"][1], ctx.cfg["scale_notes"]
     home = ctx.scale_home(big, notes)
+    _turn_server_up(home)
     row = Row("context_after_pull", "first `context --task` after a `git pull` that changed 50 memory files / a warm one",
               _scale_what(ctx, big, notes), target="≤ 2×")
     files = sorted((home / "memory").glob("*-0*.md"))

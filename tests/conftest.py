@@ -79,6 +79,12 @@ def pytest_collection_finish(session):
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 
+# The executable hands `context` and `hook` turns to a warm turn server (holonmem/cli/turn_server.py)
+# that it starts in the background; the suite's processes run every command themselves, as they
+# did before it existed, and tests/test_turn_server.py starts its servers on purpose.
+os.environ["HOLONMEM_TURN_SERVER"] = "0"
+
+
 @pytest.fixture(autouse=True)
 def _isolated_env(tmp_path, monkeypatch):
     monkeypatch.setenv("HOLONMEM_HOME", str(tmp_path / "home"))

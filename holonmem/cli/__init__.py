@@ -180,10 +180,16 @@ def program() -> None:
     succeeds ends the process at once (:func:`_exit_now`); the regular expressions
     written in source are compiled once between processes (:mod:`holonmem.rxcache`),
     pathlib loads without urllib.parse (:func:`_pathlib_without_urllib`) and datetime is the
-    C module's (:func:`_datetime_from_c`)."""
-    from ..rxcache import install
+    C module's (:func:`_datetime_from_c`). A ``context`` or ``hook`` turn is first offered to
+    the warm turn server (:mod:`holonmem.cli.turn_client`)."""
+    from .turn_client import forward
 
     rest = _split_home(sys.argv[1:])[1]
+    code = forward(sys.argv[1:], rest)
+    if code is not None:  # the turn server ran it (cli/turn_server.py)
+        _exit_now(code)
+    from ..rxcache import install
+
     install(rest[0] if rest else None)
     _pathlib_without_urllib()
     _datetime_from_c()
