@@ -26,6 +26,7 @@ import sqlite3
 import stat
 from pathlib import Path
 
+from . import fswatch
 from .digest import sha1
 from .home import Home
 from .sqlitedb import Database, connect, run_script, transaction
@@ -209,22 +210,12 @@ class Catalog(Database):
         """``{rel: (mtime_ns, size)}`` of the known day files, one ``stat`` each (not
         followed: a link is judged by :func:`scan_days`); None when one is gone or no
         longer a regular file (the folder is listed instead)."""
-        try:
-            fd = os.open(self.home.episodes_dir, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-        except OSError:
-            return None
         out = {}
-        try:
-            stat_ = os.stat
-            for rel in known:
-                st = stat_(rel[9:], dir_fd=fd, follow_symlinks=False)  # rel: "episodes/NAME"
-                if not stat.S_ISREG(st.st_mode):
-                    return None
-                out[rel] = (st.st_mtime_ns, st.st_size)
-        except OSError:
-            return None
-        finally:
-            os.close(fd)
+        found = fswatch.stats(str(self.home.episodes_dir), [rel[9:] for rel in known], follow=False)  # rel: "episodes/NAME"
+        for rel, st in zip(known, found):
+            if st is None or not stat.S_ISREG(st.st_mode):
+                return None
+            out[rel] = (st.st_mtime_ns, st.st_size)
         return out
 
     def sync(self, max_files: int | None = None) -> bool:

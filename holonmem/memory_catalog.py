@@ -55,6 +55,7 @@ import stat
 import time
 from pathlib import Path
 
+from . import fswatch
 from .home import RESERVED_MEMORY, Home
 from .sqlitedb import Database, connect, transaction
 
@@ -312,7 +313,8 @@ class Catalog(Database):
             blob = snaps.get("notes")
             notes = marshal.loads(blob) if blob is not None else self._sorted_notes()
         self.stats["full"] = full
-        self._fd = os.open(self.home.root, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+        self._root = str(self.home.root)
+        self._fd = os.open(self._root, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
         try:
             if sweep and sweep[1]:
                 tail = self._sweep(*sweep, now)
@@ -380,13 +382,9 @@ class Catalog(Database):
         gone or no longer regular loses its row, and its folder is listed again next time."""
         self.stats["stat"] += len(rows)
         moved = []
-        stat_, fd = os.stat, self._fd
-        for i, r in enumerate(rows):
-            try:
-                st = stat_(r[rel_at], dir_fd=fd)
-            except OSError:
-                st = None
-            else:
+        found = fswatch.stats(self._root, [r[rel_at] for r in rows], dir_fd=self._fd)
+        for i, (r, st) in enumerate(zip(rows, found)):
+            if st is not None:
                 if (st.st_ino, st.st_mtime_ns, st.st_ctime_ns, st.st_size) == r[stamp_at:stamp_at + 4]:
                     continue
                 if stat.S_ISREG(st.st_mode):

@@ -269,7 +269,7 @@ def test_no_private_names_across_modules():
 # or of a lower one, never of a higher one. Every module of the package has a layer.
 LAYERS: dict[str, tuple[str, ...]] = {
     # 0: pure building blocks, no I/O of their own and nothing of holonmem above them
-    "base": ("errors", "records", "gcpause", "digest", "rxcache", "jsonline", "ranking", "textterms", "tokens", "redact", "attribution",
+    "base": ("errors", "records", "gcpause", "fswatch", "digest", "rxcache", "jsonline", "ranking", "textterms", "tokens", "redact", "attribution",
              "projects", "frontmatter", "slots", "grouping", "utterance", "analysis"),
     # 1: the home and its plain files
     "home": ("home", "fsio", "locks", "sqlitedb", "journal", "layout", "config", "memory_index", "signalstore",

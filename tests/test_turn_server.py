@@ -135,6 +135,43 @@ def test_an_edit_in_place_is_seen_by_the_next_served_turn(served):
     assert b"on Mondays" in after.stdout and b"on Fridays" not in after.stdout
 
 
+def test_pull_style_changes_are_seen_by_the_next_served_turn(served):
+    """Files replaced by rename, added, deleted, and a folder swapped, as `git pull` or a
+    sync tool does it: each served turn equals the same turn run in its own process."""
+    home, env, _ = served
+    args = ["context", "--task", "deploy the invoicer release", "--project", "invoicer"]
+    mem = home / "memory"
+    local = dict(env, HOLONMEM_TURN_SERVER="0")
+    debug = dict(env, HOLONMEM_DEBUG="1")
+
+    def same() -> bytes:
+        got = _hm(debug, *args)
+        assert _served_by_server(got)
+        assert got.stdout == _hm(local, *args).stdout
+        return got.stdout
+
+    same()
+    body = ("---\ntitle: Tag invoicer releases before deploying\nkind: rule\nscope: project\nproject: invoicer\n"
+            "status: active\n---\n\nTag invoicer releases with the version before you deploy them.\n")
+    tmp = mem / ".pull.tmp"
+    tmp.write_text(body, encoding="utf-8")
+    os.replace(tmp, mem / "invoicer-tag-releases.md")
+    assert b"Tag invoicer releases" in same()
+
+    victim = sorted(p for p in mem.glob("*.md") if p.name != "invoicer-tag-releases.md")[0]
+    victim.unlink()
+    same()
+
+    swapped = home / "memory.new"
+    shutil.copytree(mem, swapped)
+    (swapped / "invoicer-tag-releases.md").write_text(body.replace("with the version", "with the date"),
+                                                      encoding="utf-8")
+    shutil.rmtree(mem)
+    swapped.rename(mem)
+    out = same()
+    assert b"with the date" in out and b"with the version" not in out
+
+
 def _payload(event: str, i: int) -> bytes:
     base = {"session_id": f"sess-{i}", "transcript_path": "/tmp/none.jsonl", "cwd": "/home/lin/src/invoicer",
             "hook_event_name": event}

@@ -9,8 +9,9 @@ stdin, stdout and stderr (the descriptors come over the socket, so a hook reads 
 payload and prints its envelope exactly as it would in its own process). The reply
 is the exit code (and the server's pid). Nothing is kept between requests that a cold process would read
 from the files: each command reads the home as it finds it; only code, compiled
-patterns and the settings file's parse under its stamp (``config.load_config``)
-stay.
+patterns, the settings file's parse under its stamp (``config.load_config``) and
+the catalogs' change-detection stats while inotify reports no change
+(:mod:`holonmem.fswatch`) stay.
 
 It serves this installation only and stops by itself:
 - when any holonmem source file it loaded changed (an upgrade, an edit of an
@@ -216,7 +217,14 @@ def serve(path: str) -> None:
 
     for name in _WARM:
         importlib.import_module(name)
+    from .. import fswatch
+
+    fswatch.start()
     code = _Code()
+    import gc
+
+    gc.collect()
+    gc.freeze()  # the warm modules are not walked by the collections of each turn
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     tmp = os.path.join(folder, f".{os.getpid()}.t")  # no longer than the name: a socket's name is short
     try:
@@ -244,6 +252,7 @@ def serve(path: str) -> None:
                     break
                 continue
             served += 1
+            gc.disable()  # a turn's garbage is collected after its reply, not during it
             try:
                 conn.settimeout(None)
                 go_on = _handle(conn, code)
@@ -251,6 +260,8 @@ def serve(path: str) -> None:
                 go_on = True
             finally:
                 conn.close()
+                gc.enable()
+                gc.collect()
             last = time.monotonic()
             if not go_on or not _ours(path, ino):
                 break
