@@ -68,6 +68,9 @@ _GUARDED = (f"(SELECT count(*) FROM sqlite_master WHERE type='trigger' AND tbl_n
 # own stamp, not its folder's). An mtime this close to the clock is not trusted (a file added within
 # the filesystem's timestamp granularity would leave it unchanged): the folder is listed again.
 RACY_NS = 2_000_000_000
+# The episode counts of the terms asked, for one catalog generation ((path, gen) or None): Catalog._found.
+_DF: tuple = (None, {})
+_DF_MAX = 50_000
 
 
 def episode_terms(title: str, prose: str, tags: str) -> tuple[str, str, str]:
@@ -302,14 +305,36 @@ class Catalog(Database):
 
     # -- ranking ----------------------------------------------------------------
     def _found(self, terms: list[str]) -> dict[str, int]:
-        """``{term: number of episodes holding it}`` for the terms found at all."""
+        """``{term: number of episodes holding it}`` for the terms found at all.
+
+        FTS5 counts a term's episodes by reading its whole posting list (~1 ms for a
+        common word at a year of days), so the counts are kept in this process under
+        the catalog's generation (see ``_GEN``): any write to the ``days`` rows moves
+        it, and with it every count is asked again. The turn server, which lives
+        across turns, asks a common word once per generation; a catalog without the
+        generation triggers is always asked."""
         c = self.conn
         c.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.vocab USING fts5vocab(main, terms, row)")
-        df = {}
-        for t in terms:
-            row = c.execute("SELECT doc FROM temp.vocab WHERE term=?", (t,)).fetchone()
-            if row and row[0]:
-                df[t] = row[0]
+        global _DF
+        with transaction(c):  # the generation and the counts from one snapshot
+            try:
+                gen = c.execute(f"SELECT {_GEN} WHERE {_GUARDED}").fetchone()
+            except sqlite3.OperationalError:
+                gen = None
+            key = None if gen is None else (str(self.path), gen[0])
+            if key is None or _DF[0] != key:
+                _DF = (key, {})
+            kept = _DF[1]
+            df = {}
+            for t in terms:
+                n = kept.get(t)
+                if n is None:
+                    row = c.execute("SELECT doc FROM temp.vocab WHERE term=?", (t,)).fetchone()
+                    n = row[0] if row and row[0] else 0
+                    if len(kept) < _DF_MAX:
+                        kept[t] = n
+                if n:
+                    df[t] = n
         return df
 
     def search(self, task: str, project: str, limit: int = 10, *, now: float | None = None) -> list[str]:

@@ -157,3 +157,22 @@ def test_the_executable_loads_pathlib_without_urllib_and_as_uri_still_works(samp
     p = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     assert p.returncode == 0, p.stderr[-2000:]
     assert p.stdout.split() == ["False", "file:///tmp/a%20b", "a%20b", "True"]
+
+
+def test_the_launcher_is_program_and_imports_nothing_else():
+    """bin/holonmem (the executable pip installs, pyproject's script-files) calls
+    holonmem.cli.program and imports only sys: a generated console script imports re
+    first, a cost on every turn the turn server answers."""
+    import ast
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    launcher = root / "bin" / "holonmem"
+    assert "bin/holonmem" in tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["script-files"]
+    tree = ast.parse(launcher.read_text(encoding="utf-8"))
+    imported = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    imported |= {f"{n.module}.{a.name}" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) for a in n.names}
+    assert imported == {"sys", "holonmem.cli.program"}
+    p = subprocess.run([sys.executable, str(launcher), "--version"], capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0 and p.stdout.startswith("holonmem ")

@@ -330,3 +330,47 @@ def test_clearing_never_brings_a_generation_back(home):
         assert c.conn.execute("SELECT value FROM meta WHERE key='gen'").fetchone()[0] > before
         assert _blobs(c) == [] and _rows(c) == {}
         assert c.sync() is True and c.search(TASK, "invoicer")
+
+
+def _fts_count(c, term: str) -> int:
+    row = c.conn.execute("SELECT doc FROM temp.vocab WHERE term=?", (term,)).fetchone()
+    return row[0] if row else 0
+
+
+def test_term_counts_kept_in_the_process_follow_every_change_to_the_episodes(home):
+    """Catalog._found keeps the episode count of each term asked under the catalog's generation
+    (the turn server asks a common word once per generation): after a day file is edited, added
+    or deleted, and after rows are written with the triggers gone, the counts are FTS5's own."""
+    from holonmem.episodes import day_files
+
+    days = day_files(home)
+    terms = ["zebrafish", "invoic", "pdf", "upload", "nosuchword"]
+
+    def same():
+        _settle(home)  # the generation triggers in place: the counts are kept
+        with cat.Catalog(home) as c:
+            got = c._found(terms)
+            assert cat._DF[0] is not None and set(terms) <= set(cat._DF[1])
+            assert c._found(terms) == got == {t: n for t in terms if (n := _fts_count(c, t))}
+            return got
+
+    first = same()
+    assert "zebrafish" not in first and first.get("pdf")
+    text = days[0].read_text(encoding="utf-8")
+    heading = next(line for line in text.splitlines() if line.startswith("## "))
+    days[0].write_text(text.replace(heading, heading + " zebrafish", 1), encoding="utf-8")
+    assert same()["zebrafish"] == 1
+    copy = days[0].with_name("2020-01-01.md")
+    copy.write_text(days[0].read_text(encoding="utf-8"), encoding="utf-8")
+    assert same()["zebrafish"] == 2
+    days[0].unlink()
+    copy.unlink()
+    assert "zebrafish" not in same()
+    with cat.Catalog(home) as c:  # rows written by code that knows no generation
+        for name in cat._TRIGGERS:
+            c.conn.execute(f"DROP TRIGGER {name}")
+        before = c._found(terms)
+        c.conn.execute("DELETE FROM terms WHERE rowid IN (SELECT id FROM eps WHERE rel=?)", (f"episodes/{days[1].name}",))
+        got = c._found(terms)
+        assert cat._DF[0] is None and got != before
+        assert got == {t: n for t in terms if (n := _fts_count(c, t))}

@@ -45,11 +45,12 @@ def socket_dir() -> str:
 
 def socket_path() -> str:
     """The socket of this installation's server: one per interpreter and package folder."""
-    import zlib
-
     pkg = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     key = f"{PROTOCOL}\0{sys.executable}\0{pkg}\0{sys.version}".encode("utf-8", "surrogateescape")
-    return os.path.join(socket_dir(), f"turn-{zlib.crc32(key):08x}.sock")
+    h = 0x811C9DC5  # FNV-1a: a short stable name without loading zlib on every turn
+    for b in key:
+        h = ((h ^ b) * 0x01000193) & 0xFFFFFFFF
+    return os.path.join(socket_dir(), f"turn-{h:08x}.sock")
 
 
 def private_dir(path: str, *, create: bool) -> bool:
@@ -143,10 +144,11 @@ def forward(argv: list[str], command: list[str]) -> int | None:
         sock.close()
     if not (type(reply) is tuple and len(reply) == 2 and type(reply[0]) is int):
         return None  # "stale" or nothing: this process runs it
-    from ..errors import debug_enabled
+    if os.environ.get("HOLONMEM_DEBUG"):  # checked before holonmem.errors is imported for the full rule
+        from ..errors import debug_enabled
 
-    if debug_enabled():
-        os.write(2, f"holonmem: ran in the turn server (pid {reply[1]})\n".encode())
+        if debug_enabled():
+            os.write(2, f"holonmem: ran in the turn server (pid {reply[1]})\n".encode())
     return reply[0]
 
 

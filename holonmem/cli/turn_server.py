@@ -11,7 +11,8 @@ is the exit code (and the server's pid). Nothing is kept between requests that a
 from the files: each command reads the home as it finds it; only code, compiled
 patterns, the settings file's parse under its stamp (``config.load_config``) and
 the catalogs' change-detection stats while inotify reports no change
-(:mod:`holonmem.fswatch`) stay.
+(:mod:`holonmem.fswatch`) and the episode catalog's term counts under its
+generation (``episode_catalog.Catalog._found``) stay.
 
 It serves this installation only and stops by itself:
 - when any holonmem source file it loaded changed (an upgrade, an edit of an
