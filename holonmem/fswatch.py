@@ -141,6 +141,8 @@ class _Watcher:
         self.folders: dict[str, _Folder] = {}  # by path as given
         self.by_wd: dict[int, list[_Folder]] = {}
         self.refused: set[str] = set()  # not local, or no watch could be added
+        self.events = 0  # event batches read and folders dropped so far
+        self.last: dict = {}  # (base, follow) -> (events, names, answers, folders) of an exact batch
 
     def close(self) -> None:
         try:
@@ -164,6 +166,7 @@ class _Watcher:
 
     def _apply(self, data: bytes) -> None:
         i, n = 0, len(data)
+        self.events += 1  # any event retires the answers kept for a whole batch
         while i + 16 <= n:
             wd = int.from_bytes(data[i:i + 4], "little", signed=True)
             mask = int.from_bytes(data[i + 4:i + 8], "little")
@@ -199,6 +202,7 @@ class _Watcher:
                     del f.entries[name]
 
     def _drop(self, f: _Folder) -> None:
+        self.events += 1
         self.folders.pop(f.path, None)
         same = self.by_wd.get(f.wd, [])
         if f in same:
@@ -252,16 +256,27 @@ class _Watcher:
     # -- stats ------------------------------------------------------------------
     def stats(self, base: str, rels, follow: bool) -> list | None:
         self.drain()
+        rels = list(rels)
+        last = self.last.get((base, follow))
+        if last is not None and last[0] == self.events and last[1] == rels:
+            # the same names as the last batch, every answer then kept or absent from a watched
+            # folder, and no event since: the same answers, once each folder is still the one watched
+            if all(self.folder(f.path) is f for f in last[3]):
+                if last[0] == self.events:
+                    return list(last[2])
         groups: dict[str, _Folder | None] = {}
         out = []
         append, lstat = out.append, os.lstat
         sep = os.sep
+        exact = True  # every answer a kept entry, or a name absent from a watched folder
+        events = self.events
         for rel in rels:
             head, _, name = rel.rpartition("/")
             f = groups.get(head, False)
             if f is False:
                 f = groups[head] = self.folder(os.path.join(base, head) if head else base)
             if f is None:
+                exact = False
                 append(_one(os.path.join(base, rel), follow))
                 continue
             st = f.entries.get(name)
@@ -269,15 +284,25 @@ class _Watcher:
                 path = f.path + sep + name
                 try:
                     st = lstat(path)
+                except FileNotFoundError:
+                    append(None)
+                    continue
                 except OSError:
+                    exact = False
                     append(None)
                     continue
                 if _stat.S_ISREG(st.st_mode) and st.st_nlink == 1:
                     f.entries[name] = st
-                elif follow:
-                    st = _one(path, True)
+                else:
+                    exact = False
+                    if follow:
+                        st = _one(path, True)
             append(st)
-        return out
+        if exact and events == self.events and len(self.last) < 8:
+            self.last[(base, follow)] = (events, rels, out, [f for f in groups.values() if f is not None])
+        elif (base, follow) in self.last:
+            del self.last[(base, follow)]
+        return list(out) if exact else out
 
 
 def _one(path: str, follow: bool):

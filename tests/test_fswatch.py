@@ -157,7 +157,27 @@ def test_random_changes(tmp_path, watching):
         except (FileNotFoundError, IsADirectoryError):
             pass
         _check(tmp_path, rng.sample(rels, 8))
+        _check(tmp_path, rels)  # the same names each time: a whole batch's answers may be kept
+        _check(tmp_path, rels)
     _check(tmp_path, rels)
+
+
+def test_a_whole_batch_is_answered_again_only_while_nothing_changed(tmp_path, watching):
+    (tmp_path / "d").mkdir()
+    rels = ["a.md", "d/b.md", "missing.md"]
+    (tmp_path / "a.md").write_text("a")
+    (tmp_path / "d" / "b.md").write_text("b")
+    _check(tmp_path, rels)
+    assert (str(tmp_path), True) in watching.last
+    _check(tmp_path, rels)
+    (tmp_path / "missing.md").write_text("now here")  # an event in a watched folder
+    _check(tmp_path, rels)
+    os.symlink(tmp_path / "a.md", tmp_path / "d" / "link.md")  # a link is stat'ed each time: no batch kept
+    with_link = [*rels, "d/link.md"]
+    _check(tmp_path, with_link)
+    assert (str(tmp_path), True) not in watching.last
+    (tmp_path / "a.md").write_text("changed through the link's target")
+    _check(tmp_path, with_link)
 
 
 def test_queue_overflow_forgets_what_was_kept(tmp_path, watching):
