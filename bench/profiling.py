@@ -118,3 +118,57 @@ def cprofile_cmd(args: list[str], env: dict, n: int = 5, by: str = "own", stdin:
         if p.returncode != 0:
             return f"(profile failed: exit {p.returncode})"
         return summarize(pstats.Stats(tmp.name), n, by)
+
+
+def _cpu_of(pid: int) -> float | None:
+    """User + system CPU seconds of a running process (Linux /proc)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as fh:
+            fields = fh.read().rsplit(b")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def _turn(cmd: list[str], env: dict, data: bytes | None) -> tuple[float, bytes]:
+    """Run one process to its end: its user + system CPU seconds and its stderr."""
+    p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    p.stdin.write(data or b"")
+    p.stdin.close()
+    err = p.stderr.read()
+    usage = os.wait4(p.pid, 0)[2]
+    p.returncode = 0  # reaped here
+    return usage.ru_utime + usage.ru_stime, err
+
+
+def served_split(argv: list[str], env: dict, stdin: Callable[[], bytes | None] = lambda: None, n: int = 15) -> str:
+    """Where a turn answered by the turn server spends its CPU: the client process (the
+    executable: interpreter, launcher, socket) against a ``python -c pass``, and the
+    server's own CPU for the command (read from /proc around each turn), medians over
+    ``n`` turns."""
+    import statistics
+    import sys
+
+    env = dict(env, HOLONMEM_DEBUG="1")
+    client, server, base = [], [], []
+    pid = None
+    for _ in range(n + 1):
+        before = _cpu_of(pid) if pid else None
+        cpu, err = _turn(argv, env, stdin())
+        m = re.search(rb"ran in the turn server \(pid (\d+)\)", err)
+        if not m:
+            return "(turns not answered by the turn server)"
+        after = _cpu_of(int(m.group(1)))
+        if before is not None and after is not None and int(m.group(1)) == pid:
+            client.append(cpu)
+            server.append(after - before)
+        pid = int(m.group(1))
+        base.append(_turn([sys.executable, "-c", "pass"], env, None)[0])
+    if not server:
+        return "(no server CPU read)"
+
+    def ms(xs: list[float]) -> str:
+        return f"{statistics.median(xs) * 1000:.0f}"
+
+    return (f"served by the turn server, per turn (CPU medians of {len(server)}): the client process {ms(client)} ms "
+            f"(`python -c pass` {ms(base)} ms), the server {ms(server)} ms for the command itself")

@@ -12,7 +12,7 @@ import fts
 import gen
 from homes import Ctx, iter_docs
 from measure import PY, Row, fresh_copy, hm, hm_env, holonmem_argv, interleaved, median, not_measured, run_rss
-from profiling import cprofile_cmd, import_top
+from profiling import cprofile_cmd, import_top, served_split
 
 PASS = [PY, "-c", "pass"]
 CONTEXT_TASKS = [
@@ -42,6 +42,13 @@ def _bytecode_fresh() -> None:
 
         compileall.compile_dir(str(Path(__file__).resolve().parent.parent / "holonmem"), quiet=1)
         _COMPILED = True
+
+
+def _limits(argv: list[str], home: Path, stdin=lambda: None) -> str:
+    """What limits a per-turn row: the CPU of a served turn split between the client
+    process and the turn server, then the imports of the same turn in its own process."""
+    return (served_split(argv, hm_env(home), stdin) + "; in its own process (`HOLONMEM_TURN_SERVER=0`): "
+            + import_top(argv, hm_env(home), stdin()))
 
 
 def _turn_server_up(home: Path) -> None:
@@ -184,7 +191,7 @@ def _hook_row(ctx: Ctx, name: str, event: str, what: str, target: str, limit: fl
 
     a, b = interleaved(ours, _startup_baseline, ctx.cfg["reps"])
     _ratio_row(row, a, b, limit)
-    row.limits = import_top([*holonmem_argv(), *argv], hm_env(home), payload(next(counter)))
+    row.limits = _limits([*holonmem_argv(), *argv], home, lambda: payload(next(counter)))
     return row
 
 
@@ -432,7 +439,7 @@ def context(ctx: Ctx) -> Row:
 
     a, b = interleaved(ours, _startup_baseline, ctx.cfg["reps"])
     _ratio_row(row, a, b, 8.0)
-    row.limits = import_top([*holonmem_argv(), *args()], hm_env(home))
+    row.limits = _limits([*holonmem_argv(), *args()], home)
     return row
 
 
@@ -522,7 +529,7 @@ def _scale_context(ctx: Ctx, memories: int) -> Row:
     _bytecode_fresh()
     a, b = interleaved(lambda: hm(home, *_context_args(it)).wall, _startup_baseline, ctx.cfg["reps"])
     _ratio_row(row, a, b, 4.0)
-    row.limits = import_top([*holonmem_argv(), *_context_args(it)], hm_env(home))
+    row.limits = _limits([*holonmem_argv(), *_context_args(it)], home)
     return row
 
 
@@ -567,7 +574,7 @@ def hook_prompt_scale(ctx: Ctx) -> Row:
 
     a, b = interleaved(ours, _startup_baseline, ctx.cfg["reps"])
     _ratio_row(row, a, b, 4.0)
-    row.limits = import_top([*holonmem_argv(), "hook", "claude"], hm_env(home), _hook_payload("UserPromptSubmit", next(counter)))
+    row.limits = _limits([*holonmem_argv(), "hook", "claude"], home, lambda: _hook_payload("UserPromptSubmit", next(counter)))
     return row
 
 
