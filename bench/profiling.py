@@ -143,32 +143,29 @@ def _turn(cmd: list[str], env: dict, data: bytes | None) -> tuple[float, bytes]:
 
 def served_split(argv: list[str], env: dict, stdin: Callable[[], bytes | None] = lambda: None, n: int = 15) -> str:
     """Where a turn answered by the turn server spends its CPU: the client process (the
-    executable: interpreter, launcher, socket) against a ``python -c pass``, and the
-    server's own CPU for the command (read from /proc around each turn), medians over
-    ``n`` turns."""
+    executable: interpreter, launcher, socket; median) against a ``python -c pass``, and
+    the server's own CPU for the command (read from /proc, in clock ticks, so as the
+    mean over the ``n`` turns)."""
     import statistics
     import sys
 
     env = dict(env, HOLONMEM_DEBUG="1")
-    client, server, base = [], [], []
-    pid = None
-    for _ in range(n + 1):
-        before = _cpu_of(pid) if pid else None
+    client, base = [], []
+    pid = start = None
+    for i in range(n + 1):
         cpu, err = _turn(argv, env, stdin())
         m = re.search(rb"ran in the turn server \(pid (\d+)\)", err)
-        if not m:
-            return "(turns not answered by the turn server)"
-        after = _cpu_of(int(m.group(1)))
-        if before is not None and after is not None and int(m.group(1)) == pid:
+        if not m or (pid is not None and int(m.group(1)) != pid):
+            return "(turns not answered by one turn server)"
+        if pid is None:  # the first turn warms up; the server's CPU counts from its end
+            pid = int(m.group(1))
+            start = _cpu_of(pid)
+        else:
             client.append(cpu)
-            server.append(after - before)
-        pid = int(m.group(1))
         base.append(_turn([sys.executable, "-c", "pass"], env, None)[0])
-    if not server:
+    end = _cpu_of(pid)
+    if start is None or end is None:
         return "(no server CPU read)"
-
-    def ms(xs: list[float]) -> str:
-        return f"{statistics.median(xs) * 1000:.0f}"
-
-    return (f"served by the turn server, per turn (CPU medians of {len(server)}): the client process {ms(client)} ms "
-            f"(`python -c pass` {ms(base)} ms), the server {ms(server)} ms for the command itself")
+    return (f"served by the turn server, per turn: the client process {statistics.median(client) * 1000:.0f} ms CPU "
+            f"(`python -c pass` {statistics.median(base) * 1000:.0f} ms), the server {(end - start) / n * 1000:.0f} ms "
+            f"CPU for the command itself (mean of {n})")
