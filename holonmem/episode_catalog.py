@@ -313,9 +313,9 @@ class Catalog(Database):
         it, and with it every count is asked again. The turn server, which lives
         across turns, asks a common word once per generation; a catalog without the
         generation triggers is always asked."""
+        global _DF
         c = self.conn
         c.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.vocab USING fts5vocab(main, terms, row)")
-        global _DF
         with transaction(c):  # the generation and the counts from one snapshot
             try:
                 gen = c.execute(f"SELECT {_GEN} WHERE {_GUARDED}").fetchone()

@@ -133,7 +133,6 @@ class _Watcher:
         self._statfs.argtypes = (ctypes.c_char_p, ctypes.c_void_p)
         self._buf = ctypes.create_string_buffer(256)  # struct statfs; f_type is its first field
         self._long = ctypes.c_long
-        self._ctypes = ctypes
         fd = libc.inotify_init1(os.O_NONBLOCK | os.O_CLOEXEC)
         if fd < 0:
             raise OSError(ctypes.get_errno(), "inotify_init1")
@@ -261,9 +260,9 @@ class _Watcher:
         if last is not None and last[0] == self.events and last[1] == rels:
             # the same names as the last batch, every answer then kept or absent from a watched
             # folder, and no event since: the same answers, once each folder is still the one watched
+            # (a folder found replaced is dropped, and that batch is answered name by name below)
             if all(self.folder(f.path) is f for f in last[3]):
-                if last[0] == self.events:
-                    return list(last[2])
+                return list(last[2])
         groups: dict[str, _Folder | None] = {}
         out = []
         append, lstat = out.append, os.lstat
