@@ -22,13 +22,15 @@ PY = sys.executable
 
 @dataclass
 class Proc:
-    """One finished process: wall seconds, peak RSS (MiB), exit code, output."""
+    """One finished process: wall seconds, peak RSS (MiB), exit code, output, its own CPU
+    seconds (user + system)."""
 
     wall: float
     rss_mb: float
     code: int
     stdout: bytes
     stderr: bytes
+    cpu: float = 0.0
 
 
 def holonmem_argv() -> list[str]:
@@ -59,14 +61,14 @@ pid = os.posix_spawnp(argv[0], argv, os.environ)
 _, status, ru = os.wait4(pid, 0)
 wall = time.perf_counter() - t0
 with open(out, 'w') as fh:
-    json.dump([wall, ru.ru_maxrss, os.waitstatus_to_exitcode(status)], fh)
+    json.dump([wall, ru.ru_maxrss, os.waitstatus_to_exitcode(status), ru.ru_utime + ru.ru_stime], fh)
 """
 
 
 def run_rss(argv: list[str], *, env: dict | None = None, stdin: bytes | None = None,
             cwd: Path | None = None, check: bool = True) -> Proc:
-    """Run one process; measure its wall time (from spawn to exit) and its own
-    peak RSS (``wait4``), through a small wrapper process. Output goes to temp
+    """Run one process; measure its wall time (from spawn to exit), its own
+    peak RSS and CPU (``wait4``), through a small wrapper process. Output goes to temp
     files so the child never blocks on a pipe."""
     import json
     import tempfile
@@ -81,12 +83,12 @@ def run_rss(argv: list[str], *, env: dict | None = None, stdin: bytes | None = N
         fe.seek(0)
         out, err = fo.read(), fe.read()
         try:
-            wall, maxrss_kb, code = json.loads(open(stats.name).read())
+            wall, maxrss_kb, code, cpu = json.loads(open(stats.name).read())
         except ValueError:
             raise RuntimeError(f"could not run {argv[0]}: {err.decode('utf-8', 'replace')[-600:]}") from None
     if check and code != 0:
         raise RuntimeError(f"{' '.join(map(str, argv[:4]))} exited {code}: {err.decode('utf-8', 'replace')[-600:]}")
-    return Proc(wall, maxrss_kb / 1024.0, code, out, err)
+    return Proc(wall, maxrss_kb / 1024.0, code, out, err, cpu)
 
 
 def hm(home: Path | None, *args: str, stdin: bytes | None = None, check: bool = True) -> Proc:

@@ -130,17 +130,6 @@ def _cpu_of(pid: int) -> float | None:
         return None
 
 
-def _turn(cmd: list[str], env: dict, data: bytes | None) -> tuple[float, bytes]:
-    """Run one process to its end: its user + system CPU seconds and its stderr."""
-    p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
-    p.stdin.write(data or b"")
-    p.stdin.close()
-    err = p.stderr.read()
-    usage = os.wait4(p.pid, 0)[2]
-    p.returncode = 0  # reaped here
-    return usage.ru_utime + usage.ru_stime, err
-
-
 def served_split(argv: list[str], env: dict, stdin: Callable[[], bytes | None] = lambda: None, n: int = 15) -> str:
     """Where a turn answered by the turn server spends its CPU: the client process (the
     executable: interpreter, launcher, socket; median) against a ``python -c pass``, and
@@ -149,20 +138,22 @@ def served_split(argv: list[str], env: dict, stdin: Callable[[], bytes | None] =
     import statistics
     import sys
 
+    from measure import run_rss
+
     env = dict(env, HOLONMEM_DEBUG="1")
     client, base = [], []
     pid = start = None
-    for i in range(n + 1):
-        cpu, err = _turn(argv, env, stdin())
-        m = re.search(rb"ran in the turn server \(pid (\d+)\)", err)
+    for _ in range(n + 1):
+        turn = run_rss(argv, env=env, stdin=stdin(), check=False)
+        m = re.search(rb"ran in the turn server \(pid (\d+)\)", turn.stderr)
         if not m or (pid is not None and int(m.group(1)) != pid):
             return "(turns not answered by one turn server)"
         if pid is None:  # the first turn warms up; the server's CPU counts from its end
             pid = int(m.group(1))
             start = _cpu_of(pid)
         else:
-            client.append(cpu)
-        base.append(_turn([sys.executable, "-c", "pass"], env, None)[0])
+            client.append(turn.cpu)
+        base.append(run_rss([sys.executable, "-c", "pass"], env=env).cpu)
     end = _cpu_of(pid)
     if start is None or end is None:
         return "(no server CPU read)"
