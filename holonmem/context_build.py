@@ -133,11 +133,7 @@ def build(home: Home, *, task: str | None = None, project: str | None = None, se
 
     # The ledger tail: current work, work refs, recent turns.
     tail = src.read_tail(home, project, cache=catalog, warnings=warnings)
-    state = None
-    if session:
-        state = project_work(tail.events, project=project, session=session)
-        if state.current is None:
-            state = None
+    state = project_work(tail.events, project=project, session=session, only_current=True) if session else None
     if state is None:
         state = project_work(tail.events, project=project)
     sess_events = [e for e in tail.events if e.get("session") == session] if session else []

@@ -297,75 +297,124 @@ def memory_card(m) -> MemoryCard:
                       float(m.confidence or 0) + 0.05 * min(len(m.evidence or []), 6))
 
 
-def _hits_of_all(needles: list[str], keys: list[str]) -> list[int]:
-    """``[term_hits(needles, k) for k in keys]``, one ``str.find`` scan per needle over all the
-    keys at once (a needle holds its spaces and a key none of the ``\n`` that join them)."""
-    hits = [0] * len(keys)
-    if not needles or not keys:
-        return hits
-    from bisect import bisect_right
+class CardSet:
+    """The cards a project's Long-term memory section ranks (of this project, global or
+    about the person), with what ranking and rendering derive from the cards alone,
+    computed once per set: their relevance keys joined for one scan per task term, their
+    order apart from relevance, and per day their lines. The memory catalog keeps a set
+    in the process while its snapshot of those cards holds (the turn server's next turn
+    reuses it); any other list of memories gets a set of its own, the same way."""
 
-    starts, pos = [], 0
-    for k in keys:
-        starts.append(pos)
-        pos += len(k) + 1
-    text = "\n".join(keys)
-    for n in needles:
-        at, last = text.find(n), -1
-        while at >= 0:
-            i = bisect_right(starts, at) - 1
-            if i != last:  # a key counts a term once
-                hits[i] += 1
-                last = i
-            at = text.find(n, at + 1)
-    return hits
+    __slots__ = ("project", "cards", "_text", "_starts", "_order", "_lines")
+
+    def __init__(self, memories, project: str):
+        """``memories``: Memory objects (read from the files) or the live ones' cards."""
+        cards = []
+        for m in memories:
+            if not isinstance(m, MemoryCard):
+                if not memory_live(m):
+                    continue
+                m = memory_card(m)
+            if in_project(m, project):
+                cards.append(m)
+        self.project, self.cards = project, cards
+        self._text: str | None = None
+        self._starts: list[int] = []
+        self._order: list[int] | None = None
+        self._lines: tuple | None = None  # (today, stale_days, the cards' (days, full, compact, group, place))
+
+    def __iter__(self):
+        return iter(self.cards)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def hits(self, needles: list[str]) -> list[int]:
+        """``[term_hits(needles, c.terms) for c in cards]``, one ``str.find`` scan per needle over
+        all the keys at once (a needle holds its spaces and a key none of the ``\n`` that join them)."""
+        hits = [0] * len(self.cards)
+        if not needles or not self.cards:
+            return hits
+        from bisect import bisect_right
+
+        if self._text is None:
+            pos = 0
+            for c in self.cards:
+                self._starts.append(pos)
+                pos += len(c.terms) + 1
+            self._text = "\n".join(c.terms for c in self.cards)
+        text, starts = self._text, self._starts
+        for n in needles:
+            at, last = text.find(n), -1
+            while at >= 0:
+                i = bisect_right(starts, at) - 1
+                if i != last:  # a key counts a term once
+                    hits[i] += 1
+                    last = i
+                at = text.find(n, at + 1)
+        return hits
+
+    def lines(self, today: int, stale_days: int) -> list[tuple]:
+        """Per card: ``(days old, full line, compact line, group, the group's place)``. What repeats
+        across cards — the caveat, the age text, the group — is made once per distinct value."""
+        if self._lines is not None and self._lines[:2] == (today, stale_days):
+            return self._lines[2]
+        stale = f" — over {stale_days} days old: verify against the current state before relying on it"
+        ages: dict = {}
+        groups: dict = {}
+        out = []
+        for m in self.cards:
+            days = today - m.day if m.day is not None else None
+            caveat = stale if days is not None and days > stale_days else ""
+            age = ages.get(days)
+            if age is None:
+                age = ages[days] = age_text(days)
+            full = f"- {m.statement} ({m.kind}, {m.project or 'global'}, {age}; memory:{m.path}){caveat}"
+            compact = f"- {m.short} ({age}) — verify first" if caveat else f"- {m.short} ({age})"
+            gk = (m.kind, m.scope, not m.project)  # all that memory_group looks at
+            g = groups.get(gk)
+            if g is None:
+                name = memory_group(m)
+                g = groups[gk] = (name, GROUPS.index(name))
+            out.append((days, full, compact, g[0], g[1]))
+        self._order = None  # the order apart from relevance counts days
+        self._lines = (today, stale_days, out)
+        return out
+
+    def order(self, today: int, stale_days: int) -> list[int]:
+        """The cards' indexes in rank order apart from relevance: the person's standing rules
+        and preferences, which hold for every task, first; then this project's own before
+        global ones, strongest, newest, by path (the input's order breaks ties)."""
+        lines = self.lines(today, stale_days)
+        if self._order is None:
+            project = self.project
+            keys = []
+            for j, (m, ln) in enumerate(zip(self.cards, lines)):
+                person = m.scope == "user" and (m.kind or "").lower() in _ABOUT_PERSON
+                days = ln[0]
+                keys.append((not person, m.project != project, -m.strength, 10**6 if days is None else days, m.path, j))
+            keys.sort()  # as tuples, without a key function: j breaks ties, so no card is compared
+            self._order = [k[-1] for k in keys]
+        return self._order
 
 
 _ABOUT_PERSON = ("rule", "preference", "identity", "instruction")
 
 
 def memories_section(memories, project: str, task_terms: set[str], now: date, stale_days: int) -> Section:
-    """``memories``: Memory objects (read from the files) or the live ones' cards (from the catalog)."""
-    cards = []
-    for m in memories:
-        if not isinstance(m, MemoryCard):
-            if not memory_live(m):
-                continue
-            m = memory_card(m)
-        if in_project(m, project):
-            cards.append(m)
+    """``memories``: a :class:`CardSet` of ``project``, or what :class:`CardSet` takes."""
+    cs = memories if isinstance(memories, CardSet) and memories.project == project else CardSet(memories, project)
     today = now.toordinal()
-    hits = _hits_of_all([f" {t} " for t in task_terms], [m.terms for m in cards])
-    # What the task is about first; then the person's standing rules and preferences, which hold for
-    # every task; then the most relevant, this project's own before global ones, strongest, newest.
-    # (Sorted as tuples, without a key function; the input's order breaks ties, so no card is compared.)
-    rows = []
-    for j, (m, rel) in enumerate(zip(cards, hits)):
-        days = today - m.day if m.day is not None else None
-        person = m.scope == "user" and (m.kind or "").lower() in _ABOUT_PERSON
-        rows.append((-rel, not person, m.project != project, -m.strength, 10**6 if days is None else days, m.path, j,
-                     m, days))
-    rows.sort()
+    hits = cs.hits([f" {t} " for t in task_terms])
+    lines = cs.lines(today, stale_days)
+    # What the task is about first, then the order apart from relevance (a stable sort keeps it).
+    ranked = sorted(cs.order(today, stale_days), key=hits.__getitem__, reverse=True) if any(hits) \
+        else cs.order(today, stale_days)
+    # Every visible memory gets an item (~1,250 at 10,000 memories).
     items = []
-    # Every visible memory gets an item (~1,250 at 10,000 memories): what repeats across them — the
-    # caveat, the age text, the group and its place — is made once per distinct value.
-    stale = f" — over {stale_days} days old: verify against the current state before relying on it"
-    ages: dict = {}
-    groups: dict = {}
-    for i, r in enumerate(rows):
-        m, days = r[7], r[8]
-        caveat = stale if days is not None and days > stale_days else ""
-        age = ages.get(days)
-        if age is None:
-            age = ages[days] = age_text(days)
-        full = f"- {m.statement} ({m.kind}, {m.project or 'global'}, {age}; memory:{m.path}){caveat}"
-        compact = f"- {m.short} ({age}) — verify first" if caveat else f"- {m.short} ({age})"
-        gk = (m.kind, m.scope, not m.project)  # all that memory_group looks at
-        g = groups.get(gk)
-        if g is None:
-            name = memory_group(m)
-            g = groups[gk] = (name, GROUPS.index(name))
-        items.append(Item(full, compact, i, (g[1], i), g[0]))
+    for i, j in enumerate(ranked):
+        _days, full, compact, group, place = lines[j]
+        items.append(Item(full, compact, i, (place, i), group))
     return Section("memories", "Long-term memory", PRIORITY["memories"], items,
                    intro="Learned from past sessions; strongest and most relevant first. Ages count from the newest evidence.",
                    more=f"`holonmem search QUERY --kind memory --project {project}` finds them", groups=GROUPS, contiguous=False)
@@ -610,19 +659,33 @@ def event_item(ev: dict, index: int) -> Item:
     return Item(full, compact, rank=-index, order=index)
 
 
+_CHITCHAT: dict[str, bool] = {}  # is_chitchat of the texts seen: a long-lived process (the turn
+_CHITCHAT_MAX = 4096  # server) shows mostly the same recent events turn after turn
+
+
+def _chitchat(text: str) -> bool:
+    """``signal_rules.is_chitchat(text)``, remembered (it is a function of the text alone)."""
+    known = _CHITCHAT.get(text)
+    if known is None:
+        from .signal_rules import is_chitchat
+
+        if len(_CHITCHAT) >= _CHITCHAT_MAX:
+            _CHITCHAT.clear()
+        known = _CHITCHAT[text] = is_chitchat(text)
+    return known
+
+
 def drop_chitchat(events: list[dict]) -> list[dict]:
     """Without small talk: a user's chit-chat message and a short assistant reply right after it."""
-    from .signal_rules import is_chitchat
-
     out: list[dict] = []
     skipped = False
     for ev in events:
         is_msg = (ev.get("kind") or "message") == "message"
-        if is_msg and ev.get("role") == "user" and is_chitchat(ev.get("text") or ""):
+        if is_msg and ev.get("role") == "user" and _chitchat(ev.get("text") or ""):
             skipped = True
             continue
         if skipped and is_msg and ev.get("role") == "assistant" and (
-                len((ev.get("text") or "").strip()) <= 60 or is_chitchat(ev.get("text") or "")):
+                len((ev.get("text") or "").strip()) <= 60 or _chitchat(ev.get("text") or "")):
             skipped = False
             continue
         skipped = False

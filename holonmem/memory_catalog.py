@@ -21,7 +21,9 @@ How a turn finds what changed (:meth:`Catalog.refresh`), cheapest first:
 - the files the turn can show — the project's live memories and the notes —
   are stat'ed (relative to the home's folder), so an edit in place (same
   inode) is seen on the next turn; their rows come from a snapshot (one
-  marshal blob per project, one for the notes) while no row changed;
+  marshal blob per project, one for the notes) while no row changed, and a
+  long-lived process keeps the rows it read while the snapshot holds (its
+  ``token``: :data:`_KEPT`);
 - the other memory files (archived, superseded, another project's) are
   checked a slice at a time, in path order from where the last slice
   stopped (meta ``sweep``): a turn stats the rows that came due since the
@@ -60,7 +62,7 @@ from .home import RESERVED_MEMORY, Home
 from .sqlitedb import Database, connect, transaction
 
 DB_NAME = "memories.sqlite"
-VERSION = 4  # bump when the schema or what a row holds changes
+VERSION = 5  # bump when the schema or what a row holds changes
 FULL_CHECK_SECONDS = 60  # every memory file is stat'ed once per this many seconds of turns (a slice per turn)
 SWEEP_MIN = 64  # a turn checks no slice smaller than this (fewer due: they wait for a later turn)
 SWEEP_MAX = 1000  # nor a larger one: a turn after a long pause pays ~3 ms at 10,000 memories, not ~35
@@ -83,7 +85,7 @@ CREATE UNIQUE INDEX IF NOT EXISTS mems_rel ON mems(rel);
 CREATE TABLE IF NOT EXISTS notes(rel TEXT PRIMARY KEY, dir TEXT NOT NULL, ino INTEGER NOT NULL,
     mtime_ns INTEGER NOT NULL, ctime_ns INTEGER NOT NULL, size INTEGER NOT NULL, sha1 TEXT NOT NULL, live INTEGER NOT NULL,
     title TEXT, summary TEXT, tags TEXT, project TEXT, terms TEXT);
-CREATE TABLE IF NOT EXISTS snaps(key TEXT PRIMARY KEY, gen INTEGER NOT NULL, data BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS snaps(key TEXT PRIMARY KEY, gen INTEGER NOT NULL, token TEXT NOT NULL, data BLOB NOT NULL);
 """
 _DROP = ("DROP TABLE IF EXISTS meta; DROP TABLE IF EXISTS dirs; DROP TABLE IF EXISTS mems; DROP TABLE IF EXISTS notes; "
          "DROP TABLE IF EXISTS snaps;")
@@ -97,8 +99,21 @@ _NOTE_ROW = f"{_NOTE_COLS}, dir, ino, mtime_ns, ctime_ns, size, sha1, live"  # a
 # A snapshot (table ``snaps``) holds, as one marshal blob, the rows a turn reads: a project's visible
 # memories (key ``mems:P``) or every note in path order (``notes``). It is valid while its ``gen`` is
 # the catalog's generation (meta ``gen``), which every write of a row moves on: one read of a blob
-# instead of ~1,700 rows through the sqlite3 module (~10 ms a turn at 10,000 memories).
+# instead of ~1,700 rows through the sqlite3 module (~10 ms a turn at 10,000 memories). Each
+# snapshot written gets a new random ``token``: a process that read it keeps its rows, and what
+# it derived from them, under (catalog, key, token) — :data:`_KEPT` — and a later turn in the
+# same process (the turn server) whose snapshot has that token reads only the token (~2 ms a
+# turn at 10,000 memories). A token names one blob's content, so the copy is never stale.
 _GEN = "INSERT OR REPLACE INTO meta VALUES('gen', ?)"
+_KEPT: dict[tuple[str, str], tuple[str, list, dict]] = {}  # (catalog, key): (token, rows, derived from them)
+_KEPT_MAX = 16
+
+
+def _keep(db: str, key: str, token: str, rows: list) -> tuple[str, list, dict]:
+    if len(_KEPT) >= _KEPT_MAX:
+        _KEPT.clear()
+    kept = _KEPT[(db, key)] = (token, rows, {})
+    return kept
 
 
 def code_stamp() -> str:
@@ -267,8 +282,9 @@ class Catalog(Database):
             self.rebuilt = "was unreadable or of another version"
         self.stats = {"listed": 0, "stat": 0, "hashed": 0, "read": 0, "full": False, "swept": 0}
         self._root = str(home.root) + os.sep
-        self._cards: tuple[str, list] | None = None  # (project, cards) read on the way by refresh
-        self._note_rows: list | None = None  # every note row in path order, read on the way by refresh
+        self._db = str(self.path)
+        self._cards: tuple[str, tuple] | None = None  # (project, its kept snapshot) read on the way by refresh
+        self._note_rows: tuple | None = None  # the kept snapshot of every note row in path order, likewise
 
     def _meta(self, key: str) -> str | None:
         row = self.conn.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
@@ -283,7 +299,7 @@ class Catalog(Database):
         now = time.time() if now is None else now
         self._now_ns = int(now * 1e9)
         self._ops: list[tuple[str, tuple]] = []
-        self._snaps: list[tuple[str, bytes]] = []  # snapshots to store when the turn changed nothing
+        self._snaps: list[tuple[str, list]] = []  # snapshots to store when the turn changed nothing
         self.stats["swept"] = 0
         self._cards = self._note_rows = None
         code = code_stamp()
@@ -308,10 +324,9 @@ class Catalog(Database):
                 full = sweep is None
             mems = {r[0]: r[1:] for r in self.conn.execute("SELECT rel, ino, mtime_ns, ctime_ns, size, sha1 FROM mems")} \
                 if full else None
-            snaps = dict(self.conn.execute("SELECT key, data FROM snaps WHERE gen=? AND key IN ('notes', ?)",
-                                           (int(gen), f"mems:{project}")))
-            blob = snaps.get("notes")
-            notes = marshal.loads(blob) if blob is not None else self._sorted_notes()
+            snaps = self._snapshots(int(gen), ("notes", f"mems:{project}"))
+            kept = snaps.get("notes")
+            notes = kept[1] if kept is not None else self._sorted_notes()
         self.stats["full"] = full
         self._root = str(self.home.root)
         self._fd = os.open(self._root, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
@@ -319,7 +334,7 @@ class Catalog(Database):
             if sweep and sweep[1]:
                 tail = self._sweep(*sweep, now)
             self._memories(project, full, known_dirs, mems, snaps)
-            self._notes(full, known_dirs, notes, "notes" in snaps)
+            self._notes(full, known_dirs, notes, snaps.get("notes"))
         finally:
             os.close(self._fd)
         if full:
@@ -331,18 +346,41 @@ class Catalog(Database):
                           ("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key='gen'", ()),
                           ("DELETE FROM snaps", ())]
         elif self._snaps:
+            stored = []
             try:  # kept only if no other turn changed a row meanwhile; never worth a wait
                 with transaction(self.conn, immediate=True) as c:
-                    for key, data in self._snaps:
-                        c.execute("INSERT OR REPLACE INTO snaps SELECT ?, ?, ? WHERE "
-                                  "COALESCE((SELECT value FROM meta WHERE key='gen'), '0') = ?", (key, int(gen), data, gen))
+                    for key, rows in self._snaps:
+                        token = os.urandom(12).hex()
+                        cur = c.execute("INSERT OR REPLACE INTO snaps SELECT ?, ?, ?, ? WHERE "
+                                        "COALESCE((SELECT value FROM meta WHERE key='gen'), '0') = ?",
+                                        (key, int(gen), token, marshal.dumps(rows), gen))
+                        if cur.rowcount == 1:
+                            stored.append((key, token, rows))
             except sqlite3.OperationalError:
-                pass
+                stored = []
+            for key, token, rows in stored:
+                _keep(self._db, key, token, rows)
         if self._ops or tail:
             with transaction(self.conn, immediate=True) as c:
                 for sql, args in self._ops + tail:
                     c.execute(sql, args)
         self._ops = []
+
+    def _snapshots(self, gen: int, keys: tuple[str, ...]) -> dict[str, tuple[str, list, dict]]:
+        """The snapshots of ``keys`` valid at generation ``gen``: ``{key: (token, rows, derived)}``,
+        from :data:`_KEPT` when this process has the one the catalog holds, else read (and kept)."""
+        out = {}
+        marks = ",".join("?" * len(keys))
+        for key, token in self.conn.execute(f"SELECT key, token FROM snaps WHERE gen=? AND key IN ({marks})",
+                                            (gen, *keys)):
+            kept = _KEPT.get((self._db, key))
+            if kept is not None and kept[0] == token:
+                out[key] = kept
+                continue
+            row = self.conn.execute("SELECT token, data FROM snaps WHERE gen=? AND key=?", (gen, key)).fetchone()
+            if row is not None:  # (gone if another turn changed a row meanwhile)
+                out[key] = _keep(self._db, key, row[0], marshal.loads(row[1]))
+        return out
 
     def _due(self, meta: dict, now: float) -> tuple[str, int] | None:
         """The slice of memory rows this turn checks: ``(after which path, how many)``
@@ -429,16 +467,16 @@ class Catalog(Database):
             return
         # the folder did not change: an edit in place of a memory this turn can show?
         key = f"mems:{project}"
-        blob = snaps.get(key)
-        rows = marshal.loads(blob) if blob is not None else \
+        kept = snaps.get(key)
+        rows = kept[1] if kept is not None else \
             c.execute(f"SELECT {_MEM_ROW} FROM mems WHERE {_VISIBLE}", (project,)).fetchall()
         ops = len(self._ops)
         for i, st in self._moved(rows, 5, 0, "mems", lambda r: "memory"):
             self._check_memory(rows[i][5], st, rows[i][:5])
         if len(self._ops) == ops == 0:  # nothing changed (the sweep neither): these are the turn's cards
-            self._cards = (project, _cards(rows, 5))
-            if blob is None:
-                self._snaps.append((key, marshal.dumps(rows)))
+            self._cards = (project, kept if kept is not None else ("", rows, {}))
+            if kept is None:
+                self._snaps.append((key, rows))
 
     def _check_memory(self, rel: str, st: os.stat_result, k) -> None:
         stamp = _stamp(st)
@@ -472,7 +510,7 @@ class Catalog(Database):
         except OSError:
             return None
 
-    def _notes(self, full: bool, known_dirs: dict, rows: list, from_snap: bool) -> None:
+    def _notes(self, full: bool, known_dirs: dict, rows: list, kept: tuple | None) -> None:
         home = self.home
         mine = {r: m for r, m in known_dirs.items() if r == "notes" or r.startswith("notes/")}
         if full or any(self._dir_changed(r, _mtime(home.root / r), mine) for r in (mine or ("notes",))):
@@ -500,9 +538,9 @@ class Catalog(Database):
             r = rows[i]
             self._check_note(r[0], r[6], st, r[7:12])
         if len(self._ops) == ops:  # nothing changed: these are the turn's notes
-            self._note_rows = rows
-            if not from_snap:
-                self._snaps.append(("notes", marshal.dumps(rows)))
+            self._note_rows = kept if kept is not None else ("", rows, {})
+            if kept is None:
+                self._snaps.append(("notes", rows))
 
     def _check_note(self, rel: str, drel: str, st: os.stat_result, k) -> None:
         stamp = _stamp(st)
@@ -525,11 +563,17 @@ class Catalog(Database):
                           (rel, drel, *recorded, digest, *note_row(rel, data))))
 
     # -- answering ------------------------------------------------------------------
-    def cards(self, project: str) -> list:
-        """The live memories' cards that ``project``'s context may show."""
+    def cards(self, project: str):
+        """The live memories' cards that ``project``'s context may show, as a
+        ``context_render.CardSet`` (kept with the snapshot it came from)."""
+        from .context_render import CardSet
+
         if self._cards is not None and self._cards[0] == project:
-            return self._cards[1]
-        return _cards(self.conn.execute(f"SELECT {_CARD_COLS} FROM mems WHERE {_VISIBLE}", (project,)))
+            _token, rows, derived = self._cards[1]
+            if "cards" not in derived:
+                derived["cards"] = CardSet(_cards(rows, 5), project)
+            return derived["cards"]
+        return CardSet(_cards(self.conn.execute(f"SELECT {_CARD_COLS} FROM mems WHERE {_VISIBLE}", (project,))), project)
 
     def all_cards(self) -> dict[str, object]:
         """``{rel: card, or None when not live}`` of every memory file in the catalog."""
@@ -539,8 +583,12 @@ class Catalog(Database):
     def notes(self, max_files: int) -> list:
         """The notes as ``context_sources.notes_catalog`` lists them: the first
         ``max_files`` paths in path order, without the untouched starter."""
-        rows = self._note_rows if self._note_rows is not None else self._sorted_notes()
-        return _notes([r for r in rows[:max_files] if r[12]])
+        if self._note_rows is None:
+            return _notes([r for r in self._sorted_notes()[:max_files] if r[12]])
+        _token, rows, derived = self._note_rows
+        if derived.get("notes", (None,))[0] != max_files:
+            derived["notes"] = (max_files, _notes([r for r in rows[:max_files] if r[12]]))
+        return derived["notes"][1]
 
 
 def sync(home: Home, *, fresh: bool = False) -> dict:

@@ -314,16 +314,19 @@ def collect_refs(events: list[dict], cap: int = REF_CAP) -> list[WorkRef]:
 
 
 def project_work(events: list[dict], *, project: str | None = None, session: str | None = None,
-                 cap: int = REF_CAP) -> WorkState:
+                 cap: int = REF_CAP, only_current: bool = False) -> WorkState | None:
     """Current work and its refs from events in ledger (time) order.
 
     Only events of ``project`` (and ``session``, when given) count. Refs come
     from the events since the start of the session in which the current item
-    became current, else from the latest session.
+    became current, else from the latest session. ``only_current``: None when
+    there is no current item (its refs are not collected).
     """
     evs = [e for e in events if (project is None or e.get("project") == project)
            and (session is None or e.get("session") == session)]
     current, last_done = project_current(evs)
+    if current is None and only_current:
+        return None
     if current is not None and current.evidence:
         # From the start of the session in which the item became current.
         first = current.evidence[0]

@@ -106,7 +106,7 @@ def make_sample_home(dst: Path):
     from holonmem.ingest import Source, ingest
     from holonmem.layout import init_home
 
-    shutil.copytree(SAMPLE_HOME, dst)
+    shutil.copytree(SAMPLE_HOME, dst, ignore=shutil.ignore_patterns(".holonmem"))  # (left by `make demo`)
     h, _ = init_home(dst)
     with open(SAMPLE_EVENTS, "rb") as fh:
         ingest(h, [Source(str(SAMPLE_EVENTS), fh)], fsync=False)

@@ -122,7 +122,8 @@ def _home_for_snapshots(root: Path) -> Home:
 # RACY_NS of waiting: a ctime cannot be set), and how each one's home is made.
 SETTLED = {"test_a_turn_reads_nothing_unchanged_and_never_looks_at_superseded_or_archived_memories": _home_for_turns,
            "test_doctor_checks_the_catalog_against_the_files": _home_for_doctor,
-           "test_a_snapshot_is_never_kept_across_a_change_nor_stored_over_one": _home_for_snapshots}
+           "test_a_snapshot_is_never_kept_across_a_change_nor_stored_over_one": _home_for_snapshots,
+           "test_a_process_keeps_the_rows_of_a_snapshot_while_the_catalog_holds_that_snapshot": _home_for_snapshots}
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -396,4 +397,39 @@ def test_a_snapshot_is_never_kept_across_a_change_nor_stored_over_one(aged_home)
     same_block(home)
     path.write_text(text, encoding="utf-8")  # back, in place
     assert "Y" * 10 not in build(home, project="alpha", now=NOW, budget=6000).text
+    same_block(home)
+
+
+def test_a_process_keeps_the_rows_of_a_snapshot_while_the_catalog_holds_that_snapshot(aged_home):
+    """A long-lived process (the turn server) takes the rows it read, and the cards and note
+    entries made from them, again while the catalog's snapshot has the same token; a snapshot
+    another writer put there (a new token) is read, and so is one put back from a copy."""
+    import marshal
+
+    home = aged_home  # seed 11, aged, every ctime older than RACY_NS
+
+    def turn():
+        with mc.Catalog(home) as cat:
+            cat.refresh("alpha")
+            return cat.cards("alpha"), cat.notes(500)
+
+    turn()  # reads every file
+    turn()  # stores the snapshots (and keeps them)
+    c1, n1 = turn()
+    c2, n2 = turn()
+    assert c2 is c1 and n2 is n1 and len(c1) > 5
+    with mc.Catalog(home) as cat:
+        token, data = cat.conn.execute("SELECT token, data FROM snaps WHERE key='mems:alpha'").fetchone()
+        rows = marshal.loads(data)
+        statement = mc._MEM_ROW.split(", ").index("statement")
+        other = [rows[0][:statement] + ("Written by another writer.",) + rows[0][statement + 1:]] + rows[1:]
+        cat.conn.execute("UPDATE snaps SET token='another', data=? WHERE key='mems:alpha'", (marshal.dumps(other),))
+    c3, n3 = turn()
+    assert c3 is not c1 and n3 is n1
+    assert [c.statement for c in c3][0] == "Written by another writer."
+    assert [c.statement for c in c3][1:] == [c.statement for c in c1][1:]
+    with mc.Catalog(home) as cat:  # the first one back, as from a copy of the catalog
+        cat.conn.execute("UPDATE snaps SET token=?, data=? WHERE key='mems:alpha'", (token, data))
+    c4, _ = turn()
+    assert [c.fields() for c in c4] == [c.fields() for c in c1]
     same_block(home)
