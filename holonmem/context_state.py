@@ -8,7 +8,9 @@ missing, of another key, truncated or corrupt loads as None (with a reason
 when it was there but unusable: the caller warns and rebuilds it from the
 files, which are the truth). Written whole through a temp file and a rename
 (no fsync: a lost write costs one turn the rebuild); a home that cannot be
-written just keeps no state.
+written just keeps no state. A process keeps the object of the bytes it last
+loaded or saved at a path (:data:`_SEEN`), so a long-lived one (the turn
+server) unmarshals a state file again only when its bytes changed.
 """
 
 from __future__ import annotations
@@ -17,6 +19,17 @@ import marshal
 import os
 
 MAGIC = b"HMS1"
+# What this process loaded or saved, by path: ``(the file's bytes, the object)``. A load whose bytes
+# are the same takes the object again instead of checking and unmarshalling them (the turn server
+# loads the same ~30 state files turn after turn); callers treat loaded objects as read-only.
+_SEEN: dict[str, tuple[bytes, object]] = {}
+_SEEN_MAX = 512
+
+
+def _seen(path: str, data: bytes, obj) -> None:
+    if len(_SEEN) >= _SEEN_MAX:
+        _SEEN.clear()
+    _SEEN[path] = (data, obj)
 
 
 def code_key(tag: str, modules: tuple[str, ...]) -> str:
@@ -59,15 +72,20 @@ def load(path: str, key: str) -> tuple[object | None, str | None]:
         return None, "is not a holonmem state file"
     if not data.startswith(head):
         return None, None  # another version or another code: rebuilt silently
+    seen = _SEEN.get(path)
+    if seen is not None and seen[0] == data:
+        return seen[1], None
     body = data[len(head) + 8:]
     meta = data[len(head):len(head) + 8]
     if len(meta) < 8 or int.from_bytes(meta[:4], "little") != len(body) or \
             int.from_bytes(meta[4:], "little") != crc(body):
         return None, "is truncated or corrupt"
     try:
-        return marshal.loads(body), None
+        obj = marshal.loads(body)
     except (EOFError, ValueError, TypeError):
         return None, "is truncated or corrupt"
+    _seen(path, data, obj)
+    return obj, None
 
 
 def save(path: str, key: str, obj) -> bool:
@@ -86,6 +104,7 @@ def save(path: str, key: str, obj) -> bool:
         finally:
             os.close(fd)
         os.replace(tmp, path)
+        _seen(path, data, obj)
         return True
     except OSError:
         try:

@@ -45,6 +45,7 @@ _LOCAL_FS = frozenset({
     0x52654973,  # reiserfs
 })
 MAX_FOLDERS = 256  # folders watched at most; the rest are stat'ed as usual
+_BATCHES_MAX = 16  # exact batches kept (a turn asks for two or three per home)
 
 # inotify(7)
 _IN_MODIFY, _IN_ATTRIB, _IN_CLOSE_WRITE = 0x2, 0x4, 0x8
@@ -141,7 +142,9 @@ class _Watcher:
         self.by_wd: dict[int, list[_Folder]] = {}
         self.refused: set[str] = set()  # not local, or no watch could be added
         self.events = 0  # event batches read and folders dropped so far
-        self.last: dict = {}  # (base, follow) -> (events, names, answers, folders) of an exact batch
+        # (base, follow, first name, how many) -> (events, names, answers, folders) of an exact batch:
+        # a turn asks for several batches under one base (the memories, the notes)
+        self.last: dict = {}
 
     def close(self) -> None:
         try:
@@ -256,7 +259,8 @@ class _Watcher:
     def stats(self, base: str, rels, follow: bool) -> list | None:
         self.drain()
         rels = list(rels)
-        last = self.last.get((base, follow))
+        batch = (base, follow, rels[0] if rels else "", len(rels))
+        last = self.last.get(batch)
         if last is not None and last[0] == self.events and last[1] == rels:
             # the same names as the last batch, every answer then kept or absent from a watched
             # folder, and no event since: the same answers, once each folder is still the one watched
@@ -297,10 +301,12 @@ class _Watcher:
                     if follow:
                         st = _one(path, True)
             append(st)
-        if exact and events == self.events and len(self.last) < 8:
-            self.last[(base, follow)] = (events, rels, out, [f for f in groups.values() if f is not None])
-        elif (base, follow) in self.last:
-            del self.last[(base, follow)]
+        if exact and events == self.events:
+            if len(self.last) >= _BATCHES_MAX:
+                self.last.clear()
+            self.last[batch] = (events, rels, out, [f for f in groups.values() if f is not None])
+        else:
+            self.last.pop(batch, None)
         return list(out) if exact else out
 
 

@@ -165,19 +165,28 @@ def test_random_changes(tmp_path, watching):
 def test_a_whole_batch_is_answered_again_only_while_nothing_changed(tmp_path, watching):
     (tmp_path / "d").mkdir()
     rels = ["a.md", "d/b.md", "missing.md"]
+    others = ["d/b.md", "a.md"]  # another batch under the same folder (a turn asks for memories, then notes)
     (tmp_path / "a.md").write_text("a")
     (tmp_path / "d" / "b.md").write_text("b")
+    batch = (str(tmp_path), True, "a.md", 3)
     _check(tmp_path, rels)
-    assert (str(tmp_path), True) in watching.last
+    _check(tmp_path, others)
+    assert batch in watching.last and (str(tmp_path), True, "d/b.md", 2) in watching.last
     _check(tmp_path, rels)
+    _check(tmp_path, others)
     (tmp_path / "missing.md").write_text("now here")  # an event in a watched folder
+    _check(tmp_path, rels)
+    _check(tmp_path, others)
+    (tmp_path / "d" / "b.md").write_text("bb")  # an event for a name both batches ask for
+    _check(tmp_path, others)
     _check(tmp_path, rels)
     os.symlink(tmp_path / "a.md", tmp_path / "d" / "link.md")  # a link is stat'ed each time: no batch kept
     with_link = [*rels, "d/link.md"]
     _check(tmp_path, with_link)
-    assert (str(tmp_path), True) not in watching.last
+    assert (str(tmp_path), True, "a.md", 4) not in watching.last
     (tmp_path / "a.md").write_text("changed through the link's target")
     _check(tmp_path, with_link)
+    _check(tmp_path, rels)
 
 
 def test_queue_overflow_forgets_what_was_kept(tmp_path, watching):
