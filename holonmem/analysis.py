@@ -138,7 +138,8 @@ def weighted_text(parts) -> str:
     return "".join(out)
 
 
-def _weighted_parts(value: str):
+def weighted_parts(value: str):
+    """``(text, weight)`` of each part of a :func:`weighted_text` value (a plain string: one part, weight 1)."""
     if not value.startswith(_PART):
         yield value, 1.0
         return
@@ -175,7 +176,7 @@ class HolonAnalyzer(Tokenizer):
             return
         pos = start_pos
         query = mode == "query"
-        for text, weight in _weighted_parts(value):
+        for text, weight in weighted_parts(value):
             for term in tokens(text, query=query):
                 t.text = term
                 t.boost = weight

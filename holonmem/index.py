@@ -277,6 +277,92 @@ def _fast_column_offsets() -> None:
     cls._holonmem_fast = True
 
 
+def _fast_posting_lengths() -> None:
+    """Give a segment's postings their documents' field lengths from a list. Writing a
+    segment's postings, Whoosh asks the length of each posting's document in its field
+    through the segment's column reader: a column read per posting (~880,000 at 10,000
+    events, ~40% of a rebuild), and for a field with no length column (the ID fields) a
+    check that the column file exists, each time. Asked through :class:`_SegmentLengths`,
+    each field's lengths are read once; the values, and so the index, are the same."""
+    from whoosh.codec import base
+
+    if getattr(base.FieldWriter.add_postings, "_holonmem_fast", False):
+        return
+    slow = base.FieldWriter.add_postings
+
+    def add_postings(self, schema, lengths, items):
+        return slow(self, schema, _SegmentLengths(lengths) if lengths else lengths, items)
+
+    add_postings._holonmem_fast = True
+    base.FieldWriter.add_postings = add_postings
+
+
+def _fast_word_values() -> None:
+    """Count a document's terms for its postings without a Token per term. Whoosh's
+    Frequency format counts each term's occurrences and sums their boosts from the
+    analyzer's token stream; for :class:`holonmem.analysis.HolonAnalyzer` (the ``text``
+    field) the same counts and sums, in the same order, come straight from the weighted
+    parts and :func:`holonmem.textterms.tokens`. Anything else goes Whoosh's way."""
+    from whoosh import formats
+    from whoosh.system import pack_uint
+
+    from .analysis import HolonAnalyzer, tokens, weighted_parts
+
+    cls = formats.Frequency
+    if getattr(cls.word_values, "_holonmem_fast", False):
+        return
+    slow = cls.word_values
+
+    def word_values(self, value, analyzer, **kwargs):
+        if type(analyzer) is not HolonAnalyzer or not isinstance(value, str) or kwargs != {"mode": "index"}:
+            return slow(self, value, analyzer, **kwargs)
+        freqs: dict[str, int] = {}
+        weights: dict[str, float] = {}
+        for text, weight in weighted_parts(value):
+            for term in tokens(text):
+                if term in freqs:
+                    freqs[term] += 1
+                    weights[term] += weight
+                else:
+                    freqs[term] = 1
+                    weights[term] = 0.0 + weight  # as Whoosh's defaultdict(float) sums
+        fb = self.field_boost
+        return ((w, n, weights[w] * fb, pack_uint(n)) for w, n in freqs.items())
+
+    word_values._holonmem_fast = True
+    cls.word_values = word_values
+
+
+class _SegmentLengths:
+    """``doc_field_length`` of a segment's per-document reader, each field's column read
+    whole on first use (the writer asks for every posting, in field order)."""
+
+    def __init__(self, reader):
+        self._reader = reader
+        self._field = None
+        self._lengths: list | None = None
+
+    def _load(self, fieldname: str) -> list | None:
+        from whoosh.codec.whoosh3 import LENGTHS_COLUMN, _lenfield
+        from whoosh.util.numeric import byte_to_length
+
+        column = self._reader._cached_reader(_lenfield(fieldname), LENGTHS_COLUMN)
+        if column is None:
+            return None
+        table = [byte_to_length(b) if b else None for b in range(256)]  # (0: Whoosh answers None)
+        return [table[b] for b in column]
+
+    def doc_field_length(self, docnum, fieldname, default=0):
+        if fieldname != self._field:
+            self._field, self._lengths = fieldname, self._load(fieldname)
+        lengths = self._lengths
+        if lengths is None:
+            return default
+        if 0 <= docnum < len(lengths):
+            return lengths[docnum]
+        return self._reader.doc_field_length(docnum, fieldname, default)  # Whoosh's own answer or error
+
+
 def _view_file_class(BufferFile):
     """A read-only ``BufferFile`` that keeps its file position in Python and
     reads pickles from a small window (its own ``file``, for StructFile's helpers)."""
@@ -400,6 +486,8 @@ def _writer(ix, *, bulk: bool = False, nbytes: int = 0):
     """A writer; ``bulk`` for a rebuild: a big sort buffer, and for more than
     :data:`PARALLEL_BYTES` of input two processes writing a segment each
     (Whoosh's MpWriter: ~1.8x faster on 2 cores)."""
+    _fast_posting_lengths()
+    _fast_word_values()
     if bulk:
         if nbytes > PARALLEL_BYTES and (os.cpu_count() or 1) >= 2:
             return ix.writer(procs=2, limitmb=WRITER_LIMITMB, multisegment=True)
