@@ -1,4 +1,4 @@
-"""What holonmem changes in Whoosh's writing (index._fast_posting_lengths, _fast_word_values) leaves the
+"""What holonmem changes in Whoosh's writing (index._fast_posting_lengths, _fast_word_values, _fast_runs) leaves the
 index as Whoosh writes it: every term's postings and block statistics, every stored
 field and length, compared with an index Whoosh wrote unchanged in another process."""
 
@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 
+import pytest
 from conftest import make_sample_home
 
 from holonmem import index
@@ -40,13 +41,21 @@ for name in ("MAIN", "FILES"):
 print(json.dumps(out))
 """
 
-_PLAIN_REBUILD = r"""
+_REBUILD = r"""
 import sys
+from pathlib import Path
 import holonmem.index as ix
 from holonmem.home import Home
-ix._fast_posting_lengths = ix._fast_word_values = lambda: None  # Whoosh as it comes
-ix.rebuild(Home(__import__("pathlib").Path(sys.argv[1])))
+ix.WRITER_LIMITMB = int(sys.argv[2])
+if sys.argv[3] == "plain":  # Whoosh as it comes
+    ix._fast_posting_lengths = ix._fast_word_values = ix._fast_runs = lambda: None
+ix.rebuild(Home(Path(sys.argv[1])))
 """
+
+
+def _rebuild(home: Home, limitmb: int, how: str) -> None:
+    p = subprocess.run([sys.executable, "-c", _REBUILD, str(home.root), str(limitmb), how], capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
 
 
 def _dump(home: Home) -> dict:
@@ -55,14 +64,12 @@ def _dump(home: Home) -> dict:
     return __import__("json").loads(p.stdout)
 
 
-def test_a_rebuild_writes_the_index_whoosh_writes(tmp_path):
+@pytest.mark.parametrize("limitmb", [256, 1])  # 1: the writer spills its postings to runs and merges them
+def test_a_rebuild_writes_the_index_whoosh_writes(tmp_path, limitmb):
     ours = make_sample_home(tmp_path / "ours")
     plain = Home(shutil.copytree(ours.root, tmp_path / "plain", symlinks=True))
-    p = subprocess.run([sys.executable, "-m", "holonmem", "--home", str(ours.root), "index", "--rebuild"],
-                       capture_output=True, text=True)
-    assert p.returncode == 0, p.stderr
-    p = subprocess.run([sys.executable, "-c", _PLAIN_REBUILD, str(plain.root)], capture_output=True, text=True)
-    assert p.returncode == 0, p.stderr
+    _rebuild(ours, limitmb, "ours")
+    _rebuild(plain, limitmb, "plain")
     a, b = _dump(ours), _dump(plain)
     assert len(a["MAIN"]) > 500 and any(row[0] == "text" for row in a["MAIN"])
     assert a == b
