@@ -278,6 +278,7 @@ _ALTERNATIVE = re.compile(r"(?:别|不要|不)(?!(?:给我|帮我|给他|给她|
 _AGAIN_COMPLAINT = re.compile(r"(?:^|[，,。.!！\s])又[^，,。.!！？?]{1,10}了|\byou (?:did|used|wrote|put|added|called)\b[^.;,]{0,30}\bagain\b")
 
 
+@lru_cache(maxsize=65536)  # a dream asks it of every member of a group: a rule said again is one wording many times
 def complains_again(text: str) -> bool:
     """"又写成几万了", "you used the old logo again": a complaint that it happened again."""
     return bool(_AGAIN_COMPLAINT.search(normalize(text)))

@@ -395,6 +395,7 @@ def asks_change(text: str) -> bool:
     return bool(REPLACE.search(text) or _NOW_CHANGE.search(text)) and _has_new_value(text)
 
 
+@lru_cache(maxsize=65536)  # asked of every signal of a dream: a rule said again is one wording many times
 def without_markers(text: str) -> str:
     """``text`` without its standing markers, for comparing what two rules are about."""
     return _MARKER_WORDS.sub(" ", text)
@@ -517,6 +518,7 @@ _LEANS_BACK = re.compile(r"跟你说过|说过了|说过的|(?:这边|那边|这
                          r"|\b(?:like|as) I (?:said|told you)\b|\bsame (?:as|deal|here)\b|\bI told you\b", re.I)
 
 
+@lru_cache(maxsize=65536)  # asked of every signal of a dream: a rule said again is one wording many times
 def leans_back(text: str) -> bool:
     """Whether ``text`` leans on something said before (a weaker wording of a rule said twice)."""
     return bool(_LEANS_BACK.search(text or ""))
