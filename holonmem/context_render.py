@@ -406,10 +406,9 @@ def memories_section(memories, project: str, task_terms: set[str], now: date, st
     cs = memories if isinstance(memories, CardSet) and memories.project == project else CardSet(memories, project)
     today = now.toordinal()
     hits = cs.hits([f" {t} " for t in task_terms])
-    lines = cs.lines(today, stale_days)
+    lines, order = cs.lines(today, stale_days), cs.order(today, stale_days)
     # What the task is about first, then the order apart from relevance (a stable sort keeps it).
-    ranked = sorted(cs.order(today, stale_days), key=hits.__getitem__, reverse=True) if any(hits) \
-        else cs.order(today, stale_days)
+    ranked = sorted(order, key=hits.__getitem__, reverse=True) if any(hits) else order
     # Every visible memory gets an item (~1,250 at 10,000 memories).
     items = []
     for i, j in enumerate(ranked):
@@ -659,33 +658,19 @@ def event_item(ev: dict, index: int) -> Item:
     return Item(full, compact, rank=-index, order=index)
 
 
-_CHITCHAT: dict[str, bool] = {}  # is_chitchat of the texts seen: a long-lived process (the turn
-_CHITCHAT_MAX = 4096  # server) shows mostly the same recent events turn after turn
-
-
-def _chitchat(text: str) -> bool:
-    """``signal_rules.is_chitchat(text)``, remembered (it is a function of the text alone)."""
-    known = _CHITCHAT.get(text)
-    if known is None:
-        from .signal_rules import is_chitchat
-
-        if len(_CHITCHAT) >= _CHITCHAT_MAX:
-            _CHITCHAT.clear()
-        known = _CHITCHAT[text] = is_chitchat(text)
-    return known
-
-
 def drop_chitchat(events: list[dict]) -> list[dict]:
     """Without small talk: a user's chit-chat message and a short assistant reply right after it."""
+    from .signal_rules import is_chitchat
+
     out: list[dict] = []
     skipped = False
     for ev in events:
         is_msg = (ev.get("kind") or "message") == "message"
-        if is_msg and ev.get("role") == "user" and _chitchat(ev.get("text") or ""):
+        if is_msg and ev.get("role") == "user" and is_chitchat(ev.get("text") or ""):
             skipped = True
             continue
         if skipped and is_msg and ev.get("role") == "assistant" and (
-                len((ev.get("text") or "").strip()) <= 60 or _chitchat(ev.get("text") or "")):
+                len((ev.get("text") or "").strip()) <= 60 or is_chitchat(ev.get("text") or "")):
             skipped = False
             continue
         skipped = False

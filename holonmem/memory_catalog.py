@@ -109,10 +109,10 @@ _KEPT: dict[tuple[str, str], tuple[str, list, dict]] = {}  # (catalog, key): (to
 _KEPT_MAX = 16
 
 
-def _keep(db: str, key: str, token: str, rows: list) -> tuple[str, list, dict]:
+def _keep(db: str, key: str, token: str, rows: list, derived: dict | None = None) -> tuple[str, list, dict]:
     if len(_KEPT) >= _KEPT_MAX:
         _KEPT.clear()
-    kept = _KEPT[(db, key)] = (token, rows, {})
+    kept = _KEPT[(db, key)] = (token, rows, {} if derived is None else derived)
     return kept
 
 
@@ -299,7 +299,7 @@ class Catalog(Database):
         now = time.time() if now is None else now
         self._now_ns = int(now * 1e9)
         self._ops: list[tuple[str, tuple]] = []
-        self._snaps: list[tuple[str, list]] = []  # snapshots to store when the turn changed nothing
+        self._snaps: list[tuple[str, tuple]] = []  # snapshots to store when the turn changed nothing
         self.stats["swept"] = 0
         self._cards = self._note_rows = None
         code = code_stamp()
@@ -349,17 +349,17 @@ class Catalog(Database):
             stored = []
             try:  # kept only if no other turn changed a row meanwhile; never worth a wait
                 with transaction(self.conn, immediate=True) as c:
-                    for key, rows in self._snaps:
+                    for key, (_, rows, derived) in self._snaps:
                         token = os.urandom(12).hex()
                         cur = c.execute("INSERT OR REPLACE INTO snaps SELECT ?, ?, ?, ? WHERE "
                                         "COALESCE((SELECT value FROM meta WHERE key='gen'), '0') = ?",
                                         (key, int(gen), token, marshal.dumps(rows), gen))
                         if cur.rowcount == 1:
-                            stored.append((key, token, rows))
+                            stored.append((key, token, rows, derived))
             except sqlite3.OperationalError:
                 stored = []
-            for key, token, rows in stored:
-                _keep(self._db, key, token, rows)
+            for key, token, rows, derived in stored:  # (what this turn derives from them is kept with them)
+                _keep(self._db, key, token, rows, derived)
         if self._ops or tail:
             with transaction(self.conn, immediate=True) as c:
                 for sql, args in self._ops + tail:
@@ -474,9 +474,10 @@ class Catalog(Database):
         for i, st in self._moved(rows, 5, 0, "mems", lambda r: "memory"):
             self._check_memory(rows[i][5], st, rows[i][:5])
         if len(self._ops) == ops == 0:  # nothing changed (the sweep neither): these are the turn's cards
-            self._cards = (project, kept if kept is not None else ("", rows, {}))
             if kept is None:
-                self._snaps.append((key, rows))
+                kept = ("", rows, {})  # not stored yet: stored at the end of the refresh
+                self._snaps.append((key, kept))
+            self._cards = (project, kept)
 
     def _check_memory(self, rel: str, st: os.stat_result, k) -> None:
         stamp = _stamp(st)
@@ -538,9 +539,10 @@ class Catalog(Database):
             r = rows[i]
             self._check_note(r[0], r[6], st, r[7:12])
         if len(self._ops) == ops:  # nothing changed: these are the turn's notes
-            self._note_rows = kept if kept is not None else ("", rows, {})
             if kept is None:
-                self._snaps.append(("notes", rows))
+                kept = ("", rows, {})
+                self._snaps.append(("notes", kept))
+            self._note_rows = kept
 
     def _check_note(self, rel: str, drel: str, st: os.stat_result, k) -> None:
         stamp = _stamp(st)

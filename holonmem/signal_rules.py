@@ -9,6 +9,7 @@ statement. Also: keyword and subject extraction, polarity.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .textterms import content_chars
 
@@ -174,6 +175,7 @@ def is_retraction(text: str) -> bool:
     return bool(RETRACT_RE.match(text or ""))
 
 
+@lru_cache(maxsize=4096)  # a function of the text alone; the turn server shows the same recent events turn after turn
 def is_chitchat(text: str) -> bool:
     """Greetings, thanks, small talk: the text carries nothing to remember."""
     t = strip_greeting(text or "")
